@@ -119,3 +119,15 @@ export interface ChainFamilyModule {
   reader: ChainReader;
   executor: ChainExecutor;
 }
+
+/** Status of a journaled transaction attempt. `replaced` attempts may still confirm instead of their successor. */
+export type AttemptState = "signed" | "broadcast" | "replaced" | "confirmed" | "failed" | "dropped";
+
+/**
+ * What an executor may read from the journal: its own chain's attempts that are not final yet
+ * (signed, broadcast or replaced). EVM derives the next nonce from them; Bitcoin derives the outputs it
+ * must not spend again and the change it may spend.
+ */
+export interface JournalView {
+  liveAttempts(chain: string): TxAttemptRef[];
+}
