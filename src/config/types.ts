@@ -22,8 +22,12 @@ export interface EvmChainConfig {
   name: string;
   chainId: number;
   rpcUrls: string[];
-  /** Conservative (longest expected) block interval; used to turn block timelocks into wall-clock time. */
-  blockTimeMs: number;
+  /**
+   * Shortest plausible block interval: bounds from below how long a source timelock here still lasts.
+   */
+  minBlockTimeMs: number;
+  /** Longest plausible block interval: bounds from above how long a destination timelock here lasts. */
+  maxBlockTimeMs: number;
   /** Confirmations the solver itself requires on a source here, whatever the service says. */
   minConfirmations: number;
   /** Destination timelock the solver sets when it fills here, in blocks. */
@@ -44,7 +48,8 @@ export interface BitcoinChainConfig {
   rpcUser: string;
   rpcPassword: string;
   esploraUrl: string;
-  blockTimeMs: number;
+  minBlockTimeMs: number;
+  maxBlockTimeMs: number;
   minConfirmations: number;
   fillTimelockBlocks: number;
   bumpAfterMs: number;
