@@ -1,0 +1,18 @@
+import type { AssetConfig, ChainConfig } from "../config/types.js";
+import { formatUnits } from "./decimal.js";
+
+/** Asset configs by API asset id (`<chain>:<symbol>`). */
+export type AssetIndex = ReadonlyMap<string, AssetConfig>;
+
+export function indexAssets(chains: readonly ChainConfig[]): AssetIndex {
+  const index = new Map<string, AssetConfig>();
+  for (const chain of chains) {
+    for (const asset of chain.assets) index.set(asset.id, asset);
+  }
+  return index;
+}
+
+/** `"1.5 ethereum:USDC (1500000)"`: whole units for people, smallest units for exactness. */
+export function describeAmount(amount: bigint, asset: AssetConfig): string {
+  return `${formatUnits(amount, asset.decimals)} ${asset.id} (${amount})`;
+}

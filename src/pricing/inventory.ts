@@ -1,0 +1,105 @@
+/**
+ * What the solver can still promise: wallet balances (cached briefly, since quotes arrive in bursts and
+ * each balance is a chain read) minus amounts already committed to fills minus the operator's floor.
+ */
+import type { AssetIndex } from "./assets.js";
+import { usdCentsUp } from "./conversion.js";
+import { readPrice, type PriceSource } from "./price-source.js";
+
+/** The solver's spendable balance of an asset in smallest units; each chain executor provides one. */
+export interface BalanceSource {
+  balance(assetId: string): Promise<bigint>;
+}
+
+/** Amount of an asset the journal holds in fills not yet redeemed or refunded, smallest units. */
+export type CommittedAmount = (assetId: string) => bigint | Promise<bigint>;
+
+/** The part of inventory that quoting needs; `Inventory` implements it. */
+export interface CapacityView {
+  available(assetId: string): Promise<bigint>;
+  inFlightUsdCents(): Promise<bigint>;
+}
+
+export interface InventoryOptions {
+  balances: BalanceSource;
+  committed: CommittedAmount;
+  /** Per destination asset id; an asset without an entry has floor 0. */
+  floors: Readonly<Record<string, bigint>>;
+  prices: PriceSource;
+  /** Every asset the solver may hold; in-flight value sums over these. */
+  assets: AssetIndex;
+  /** How long a balance read is reused. 0 reads the chain every time. */
+  cacheMs: number;
+  now?: () => number;
+}
+
+export interface InventorySnapshot {
+  balance: bigint;
+  committed: bigint;
+  floor: bigint;
+  /** balance − committed − floor; negative when the floor is already breached. */
+  available: bigint;
+}
+
+interface CachedBalance {
+  readAt: number;
+  value: Promise<bigint>;
+}
+
+export class Inventory implements CapacityView {
+  private readonly cache = new Map<string, CachedBalance>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: InventoryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Balance, reusing a read younger than `cacheMs`. Concurrent callers share one read; failures are not cached. */
+  balance(assetId: string): Promise<bigint> {
+    const now = this.now();
+    const cached = this.cache.get(assetId);
+    if (cached !== undefined && now - cached.readAt < this.options.cacheMs) return cached.value;
+    const value = this.options.balances.balance(assetId);
+    const entry = { readAt: now, value };
+    this.cache.set(assetId, entry);
+    value.catch(() => {
+      if (this.cache.get(assetId) === entry) this.cache.delete(assetId);
+    });
+    return value;
+  }
+
+  /** Forgets cached balances (one asset, or all), e.g. right after the solver spends from a wallet. */
+  invalidate(assetId?: string): void {
+    if (assetId === undefined) this.cache.clear();
+    else this.cache.delete(assetId);
+  }
+
+  floor(assetId: string): bigint {
+    return this.options.floors[assetId] ?? 0n;
+  }
+
+  async snapshot(assetId: string): Promise<InventorySnapshot> {
+    const [balance, committed] = await Promise.all([
+      this.balance(assetId),
+      Promise.resolve(this.options.committed(assetId)),
+    ]);
+    const floor = this.floor(assetId);
+    return { balance, committed, floor, available: balance - committed - floor };
+  }
+
+  async available(assetId: string): Promise<bigint> {
+    return (await this.snapshot(assetId)).available;
+  }
+
+  /** USD cents (rounded up) of everything committed across all assets, at current prices. */
+  async inFlightUsdCents(): Promise<bigint> {
+    let total = 0n;
+    for (const asset of this.options.assets.values()) {
+      const committed = await this.options.committed(asset.id);
+      if (committed <= 0n) continue;
+      const usdPrice = await readPrice(this.options.prices, asset.id);
+      total += usdCentsUp(committed, { decimals: asset.decimals, usdPrice });
+    }
+    return total;
+  }
+}

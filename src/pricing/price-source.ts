@@ -1,0 +1,48 @@
+import { parseDecimal, type DecimalString, type Ratio } from "./decimal.js";
+
+/** Where the solver learns what an asset is worth: USD per whole unit, as an exact decimal string. */
+export interface PriceSource {
+  usdPrice(assetId: string): Promise<DecimalString>;
+}
+
+export class PriceUnavailableError extends Error {
+  constructor(
+    readonly assetId: string,
+    detail: string,
+  ) {
+    super(`no usable USD price for ${assetId}: ${detail}`);
+    this.name = "PriceUnavailableError";
+  }
+}
+
+/** Parses a price and insists it is positive; a zero price would divide by zero or give assets away. */
+function positivePrice(assetId: string, price: DecimalString): Ratio {
+  let ratio: Ratio;
+  try {
+    ratio = parseDecimal(price, `USD price of ${assetId}`);
+  } catch (error) {
+    throw new PriceUnavailableError(assetId, (error as Error).message);
+  }
+  if (ratio.num === 0n) throw new PriceUnavailableError(assetId, "price is zero");
+  return ratio;
+}
+
+/**
+ * Prices fixed by the operator in `config.fixedPrices`. Each price is validated when it is read so that one
+ * malformed entry refuses quotes for its own asset only.
+ */
+export class FixedPriceSource implements PriceSource {
+  constructor(private readonly prices: Readonly<Record<string, DecimalString>>) {}
+
+  async usdPrice(assetId: string): Promise<DecimalString> {
+    const price = this.prices[assetId];
+    if (price === undefined) throw new PriceUnavailableError(assetId, "missing from fixedPrices");
+    positivePrice(assetId, price);
+    return price;
+  }
+}
+
+/** Reads a price as an exact positive ratio, or throws PriceUnavailableError naming the asset. */
+export async function readPrice(source: PriceSource, assetId: string): Promise<Ratio> {
+  return positivePrice(assetId, await source.usdPrice(assetId));
+}

@@ -1,0 +1,36 @@
+/** The wire form of a quote (spec 2.2/2.3): amounts as decimal strings, values in USD with two decimals. */
+import type { AssetAmount, QuoteItem } from "../orderbook/types.js";
+import type { AssetConfig, PricingStrategy } from "../config/types.js";
+import { usdCentsDown, type PricedAsset } from "./conversion.js";
+import { formatCents, formatUnits } from "./decimal.js";
+
+export function assetAmount(amount: bigint, asset: AssetConfig & PricedAsset): AssetAmount {
+  return {
+    asset: asset.id,
+    amount: amount.toString(),
+    display: formatUnits(amount, asset.decimals),
+    value: formatCents(usdCentsDown(amount, asset)),
+  };
+}
+
+export interface QuoteItemInput {
+  solverId: string;
+  strategy: PricingStrategy;
+  from: AssetConfig & PricedAsset;
+  to: AssetConfig & PricedAsset;
+  fromAmount: bigint;
+  toAmount: bigint;
+}
+
+export function buildQuoteItem(input: QuoteItemInput): QuoteItem {
+  const { strategy, to } = input;
+  return {
+    source: assetAmount(input.fromAmount, input.from),
+    destination: assetAmount(input.toAmount, to),
+    solver_id: input.solverId,
+    estimated_time: strategy.estimatedTimeSeconds,
+    slippage: strategy.spreadBps,
+    fee: strategy.feeBps,
+    fixed_fee: formatUnits(strategy.fixedFee, to.decimals),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The solver's own quote endpoint (docs/solver-quote-api.md). The service, or an operator's integration,
+ * asks it for a price; it answers with one quote item or a refusal naming why.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import type { Envelope, QuoteItem } from "../orderbook/types.js";
+import type { QuoteRequest } from "./quote.js";
+import { parseQuoteParams } from "./quote-params.js";
+import { isRefusal, type QuoteRefusal } from "./refusal.js";
+
+export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
+
+export interface QuoteServerOptions {
+  host: string;
+  /** 0 picks a free port; the returned url carries the real one. */
+  port: number;
+  quote: QuoteFunction;
+  logger: Logger;
+}
+
+export interface QuoteServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function send<T>(response: ServerResponse, statusCode: number, body: Envelope<T>): void {
+  const text = JSON.stringify(body);
+  response.writeHead(statusCode, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, statusCode: number, error: string): void {
+  send(response, statusCode, { status: "Error", error });
+}
+
+async function answerQuote(options: QuoteServerOptions, url: URL, response: ServerResponse): Promise<void> {
+  const parsed = parseQuoteParams(url.searchParams);
+  if (!parsed.ok) {
+    sendError(response, 400, `bad quote parameters: ${parsed.problems.join("; ")}`);
+    return;
+  }
+  const { request } = parsed;
+  const pair = { from: request.from, to: request.to, fromAmount: request.fromAmount.toString() };
+  try {
+    const answer = await options.quote(request);
+    if (isRefusal(answer)) {
+      options.logger.info({ ...pair, reason: answer.reason }, "quote refused");
+      sendError(response, 422, `${answer.reason}: ${answer.message}`);
+      return;
+    }
+    options.logger.debug({ ...pair, toAmount: answer.destination.amount }, "quote given");
+    send(response, 200, { status: "Ok", result: answer });
+  } catch (error) {
+    options.logger.error({ ...pair, err: error }, "quote failed");
+    sendError(response, 500, "internal error while quoting; see the solver's log");
+  }
+}
+
+function route(options: QuoteServerOptions, request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? "/", "http://localhost");
+  const known = url.pathname === "/quote" || url.pathname === "/health";
+  if (!known) {
+    sendError(response, 404, `no route ${url.pathname}; try GET /quote or GET /health`);
+    return;
+  }
+  if (request.method !== "GET") {
+    response.setHeader("allow", "GET");
+    sendError(response, 405, `${request.method ?? "?"} ${url.pathname} is not allowed; use GET`);
+    return;
+  }
+  if (url.pathname === "/health") {
+    send(response, 200, { status: "Ok", result: "online" });
+    return;
+  }
+  void answerQuote(options, url, response);
+}
+
+export async function startQuoteServer(options: QuoteServerOptions): Promise<QuoteServer> {
+  const server = createServer((request, response) => route(options, request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  options.logger.info({ url }, "quote server listening");
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error === undefined ? resolve() : reject(error)));
+        server.closeAllConnections();
+      }),
+  };
+}
