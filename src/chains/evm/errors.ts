@@ -1,0 +1,85 @@
+import { BaseError, decodeErrorResult, isHex, type Abi, type Hex } from "viem";
+import type { ActionKind } from "../chain.js";
+
+/** Simulation says the transaction would revert; nothing was signed or sent. */
+export class TxWouldRevertError extends Error {
+  constructor(
+    readonly action: ActionKind | "approve",
+    /** Name of the decoded custom error (or `Error` / `Panic`), null when the ABI does not know it. */
+    readonly errorName: string | null,
+    readonly reason: string,
+    readonly revertData: Hex | null,
+  ) {
+    super(`${action} would revert: ${reason}`);
+    this.name = "TxWouldRevertError";
+  }
+}
+
+export class InsufficientAllowanceError extends Error {
+  constructor(asset: string, allowance: bigint, needed: bigint) {
+    super(
+      `allowance of the HTLC for ${asset} is ${allowance}, below the ${needed} this fill needs; ` +
+        `call ensureAllowance("${asset}") at startup`,
+    );
+    this.name = "InsufficientAllowanceError";
+  }
+}
+
+export class OrderAlreadyInitiatedError extends Error {
+  constructor(swapId: string, asset: string) {
+    super(`order ${swapId} of ${asset} is already initiated on chain; refusing to fill it again`);
+    this.name = "OrderAlreadyInitiatedError";
+  }
+}
+
+/** Revert data carried somewhere in a viem error chain (same place viem itself looks). */
+export function revertDataOf(error: unknown): Hex | null {
+  if (!(error instanceof BaseError)) return null;
+  let found: Hex | null = null;
+  error.walk((e) => {
+    const data = (e as { data?: unknown }).data;
+    const candidate = typeof data === "object" && data !== null ? (data as { data?: unknown }).data : data;
+    if (typeof candidate === "string" && isHex(candidate) && candidate.length >= 10) found = candidate;
+    return found !== null;
+  });
+  return found;
+}
+
+export interface DecodedRevert {
+  errorName: string | null;
+  reason: string;
+  data: Hex | null;
+}
+
+/** Names the revert of a failed call: a custom error of `abi`, `Error(string)`, a panic, or the raw message. */
+export function decodeRevert(error: unknown, abi: Abi): DecodedRevert {
+  const data = revertDataOf(error);
+  if (data === null) return { errorName: null, reason: nodeMessage(error), data: null };
+  try {
+    const decoded = decodeErrorResult({ abi, data });
+    if (decoded.errorName === "Error") return { errorName: "Error", reason: String(decoded.args?.[0]), data };
+    const args = (decoded.args ?? []).map((a) => String(a)).join(", ");
+    return { errorName: decoded.errorName, reason: `${decoded.errorName}(${args})`, data };
+  } catch {
+    return { errorName: null, reason: `unknown custom error ${data.slice(0, 10)}`, data };
+  }
+}
+
+/** The node's own words, without viem's request dump (which can hold the signed transaction). */
+export function nodeMessage(error: unknown): string {
+  if (error instanceof BaseError) {
+    const root = error.walk();
+    const details = root instanceof BaseError ? root.details : undefined;
+    return details !== undefined && details !== "" ? details : error.shortMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The node already holds this exact transaction in its pool. */
+export function isAlreadyKnown(message: string): boolean {
+  return /already known|already imported|known transaction|already exists/i.test(message);
+}
+
+export function isNonceTooLow(message: string): boolean {
+  return /nonce too low|nonce has already been used|invalid nonce/i.test(message);
+}

@@ -1,0 +1,369 @@
+import { pino, type Logger } from "pino";
+import {
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  encodeFunctionData,
+  getAddress,
+  keccak256,
+  maxUint256,
+  parseTransaction,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+  type PrivateKeyAccount,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type {
+  ActionRequest,
+  ChainExecutor,
+  JournalView,
+  SignedTx,
+  TxAttemptRef,
+  TxStatus,
+} from "../chain.js";
+import type { EvmChainConfig } from "../../config/types.js";
+import { resolveEvmAsset, type EvmAsset } from "./assets.js";
+import { createEvmPublicClient, with0x } from "./client.js";
+import {
+  InsufficientAllowanceError,
+  OrderAlreadyInitiatedError,
+  TxWouldRevertError,
+  decodeRevert,
+  isAlreadyKnown,
+  nodeMessage,
+  revertDataOf,
+} from "./errors.js";
+import { bumpedFees, initialFees, type Eip1559Fees } from "./fee-policy.js";
+import { erc20Abi, htlcAbi } from "./htlc-abi.js";
+import { htlcCallFor, type EvmCall } from "./htlc-calls.js";
+import { htlcErrorAbi } from "./htlc-errors.js";
+import { EvmNonceManager } from "./nonce-manager.js";
+import { EvmReader } from "./reader.js";
+import { standardErrorsAbi } from "./standard-errors-abi.js";
+
+export interface EvmExecutorOptions {
+  config: EvmChainConfig;
+  /** 0x-prefixed 32-byte key of the solver's account on this chain. */
+  privateKey: Hex;
+  journal: JournalView;
+  publicClient?: PublicClient;
+  /** Extra custom errors to name reverts by; the compiled HTLCs' own errors are always included. */
+  errorAbi?: Abi;
+  logger?: Logger;
+  /** How long a nonce handed out by build stays reserved before the journal must show it. */
+  nonceReservationTtlMs?: number;
+}
+
+export class BroadcastError extends Error {
+  constructor(chain: string, txHash: string, nodeSays: string) {
+    super(`broadcast of ${txHash} on ${chain} failed: ${nodeSays}`);
+    this.name = "BroadcastError";
+  }
+}
+
+/** Gas estimates get this much headroom: state can shift between simulation and inclusion. */
+const GAS_HEADROOM_PERCENT = 120n;
+/** An allowance above this is treated as the unlimited one ensureAllowance grants. */
+const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
+
+export class EvmExecutor implements ChainExecutor {
+  readonly chain: string;
+  readonly maxBatch = 1;
+  readonly client: PublicClient;
+  private readonly config: EvmChainConfig;
+  private readonly account: PrivateKeyAccount;
+  private readonly nonces: EvmNonceManager;
+  private readonly reader: EvmReader;
+  private readonly revertAbi: Abi;
+  private readonly log: Logger;
+
+  constructor(options: EvmExecutorOptions) {
+    this.config = options.config;
+    this.chain = options.config.name;
+    this.client = options.publicClient ?? createEvmPublicClient(options.config);
+    this.account = privateKeyToAccount(options.privateKey);
+    this.reader = new EvmReader(options.config, this.client);
+    this.revertAbi = [
+      ...htlcAbi,
+      ...erc20Abi,
+      ...standardErrorsAbi,
+      ...htlcErrorAbi(),
+      ...(options.errorAbi ?? []),
+    ];
+    this.log = (options.logger ?? pino({ level: "silent" })).child({ chain: this.chain, family: "evm" });
+    this.nonces = new EvmNonceManager({
+      chain: this.chain,
+      address: this.account.address,
+      client: this.client,
+      journal: options.journal,
+      ...(options.nonceReservationTtlMs !== undefined
+        ? { reservationTtlMs: options.nonceReservationTtlMs }
+        : {}),
+    });
+  }
+
+  get address(): Address {
+    return this.account.address;
+  }
+
+  /** The nonce the next build would take (chain pending count, journal and in-flight builds). */
+  nextNonce(): Promise<bigint> {
+    return this.nonces.peek();
+  }
+
+  async build(actions: ActionRequest[]): Promise<SignedTx> {
+    const action = actions[0];
+    if (action === undefined || actions.length !== 1) {
+      throw new Error(
+        `EVM executor on ${this.chain} builds exactly one action per transaction, got ${actions.length}`,
+      );
+    }
+    const asset = resolveEvmAsset(this.config, action.params.asset);
+    if (action.kind === "fill") await this.checkFill(action, asset);
+    const call = htlcCallFor(action, asset);
+    const signed = await this.signNew(call, action.kind);
+    this.log.info(
+      { kind: action.kind, orderId: action.orderId, txHash: signed.txHash, nonce: String(signed.nonce) },
+      "signed",
+    );
+    return signed;
+  }
+
+  async broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void> {
+    const raw = with0x(tx.raw);
+    const txHash = keccak256(raw);
+    if (txHash !== with0x(tx.txHash).toLowerCase()) {
+      throw new Error(
+        `broadcast on ${this.chain}: txHash ${tx.txHash} is not the hash of the given raw (${txHash})`,
+      );
+    }
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: raw });
+    } catch (error) {
+      const message = nodeMessage(error);
+      // "already known", or "nonce too low" because this very transaction was mined: both are success.
+      if (isAlreadyKnown(message) || (await this.nodeHasTx(txHash))) {
+        this.log.debug({ txHash, message }, "broadcast: node already has the transaction");
+        return;
+      }
+      throw new BroadcastError(this.chain, txHash, message);
+    }
+    this.log.info({ txHash }, "broadcast");
+  }
+
+  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+    const hash = with0x(attempt.txHash);
+    const receipt = await this.receiptOf(hash);
+    if (receipt !== null) {
+      const tip = await this.client.getBlockNumber({ cacheTime: 0 });
+      const blockHeight = receipt.blockNumber;
+      if (receipt.status === "success") {
+        return { state: "confirmed", blockHeight, confirmations: Number(tip - blockHeight + 1n) };
+      }
+      return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt) };
+    }
+    return (await this.nodeHasTx(hash)) ? { state: "pending" } : { state: "unknown" };
+  }
+
+  /** The same transaction (same nonce, call and gas) re-signed with fees 25% higher; null at the ceiling. */
+  async bump(attempt: TxAttemptRef, _actions: ActionRequest[]): Promise<SignedTx | null> {
+    const previous = parseTransaction(with0x(attempt.raw));
+    if (previous.type !== "eip1559" || previous.nonce === undefined || previous.gas === undefined) {
+      throw new Error(
+        `attempt ${attempt.id} on ${this.chain} is not an EIP-1559 transaction with nonce and gas`,
+      );
+    }
+    if (previous.to === undefined || previous.to === null) {
+      throw new Error(`attempt ${attempt.id} on ${this.chain} has no recipient`);
+    }
+    const old: Eip1559Fees = {
+      maxFeePerGas: previous.maxFeePerGas ?? 0n,
+      maxPriorityFeePerGas: previous.maxPriorityFeePerGas ?? 0n,
+    };
+    const fees = bumpedFees(old, await this.freshFeesOrNull(), this.config.maxFeePerGasWei);
+    if (fees === null) {
+      this.log.warn(
+        { txHash: attempt.txHash, maxFeePerGas: String(old.maxFeePerGas) },
+        "bump: fee ceiling reached",
+      );
+      return null;
+    }
+    const call: EvmCall = { to: previous.to, data: previous.data ?? "0x", value: previous.value ?? 0n };
+    const signed = await this.sign(call, BigInt(previous.nonce), previous.gas, fees);
+    this.log.info(
+      { replaces: attempt.txHash, txHash: signed.txHash, maxFeePerGas: String(fees.maxFeePerGas) },
+      "bumped",
+    );
+    return signed;
+  }
+
+  /** The solver's balance of an asset on this chain, smallest units. */
+  async balance(asset: string): Promise<bigint> {
+    const { token } = resolveEvmAsset(this.config, asset);
+    if (token === null) return this.client.getBalance({ address: this.address });
+    return this.client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [this.address],
+    });
+  }
+
+  /** Grants the asset's HTLC an unlimited allowance once, waiting for the receipt. No-op for the native coin. */
+  async ensureAllowance(asset: string): Promise<void> {
+    const resolved = resolveEvmAsset(this.config, asset);
+    if (resolved.token === null) return;
+    if ((await this.allowanceOf(resolved)) >= UNLIMITED_ALLOWANCE_FLOOR) return;
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [resolved.htlc, maxUint256],
+    });
+    const signed = await this.signNew({ to: resolved.token, data, value: 0n }, "approve");
+    await this.broadcast(signed);
+    const timeout = Math.max(60_000, this.config.maxBlockTimeMs * 30);
+    const receipt = await this.client.waitForTransactionReceipt({ hash: with0x(signed.txHash), timeout });
+    if (receipt.status !== "success") {
+      throw new Error(`approve of ${resolved.htlc} for ${asset} reverted in ${signed.txHash}`);
+    }
+    this.log.info({ asset, htlc: resolved.htlc, txHash: signed.txHash }, "allowance granted");
+  }
+
+  private async checkFill(action: ActionRequest, asset: EvmAsset): Promise<void> {
+    const { params } = action;
+    if (getAddress(params.initiator) !== this.address) {
+      throw new Error(
+        `fill of order ${action.orderId}: initiator ${params.initiator} is not the solver (${this.address})`,
+      );
+    }
+    const swapId = this.reader.computeSwapId(params);
+    if (swapId !== params.swapId.toLowerCase().replace(/^0x/, "")) {
+      throw new Error(
+        `fill of order ${action.orderId}: stated swap id ${params.swapId} differs from ${swapId}`,
+      );
+    }
+    // The chain is the final truth against a double fill, whatever the journal says.
+    const stored = await this.reader.readOrder(params.asset, swapId);
+    if (stored.initiator !== zeroAddress) throw new OrderAlreadyInitiatedError(swapId, asset.id);
+    if (asset.token === null) return;
+    const allowance = await this.allowanceOf(asset);
+    if (allowance < params.amount) throw new InsufficientAllowanceError(asset.id, allowance, params.amount);
+  }
+
+  private allowanceOf(asset: EvmAsset): Promise<bigint> {
+    if (asset.token === null) return Promise.resolve(maxUint256);
+    return this.client.readContract({
+      address: asset.token,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [this.address, asset.htlc],
+    });
+  }
+
+  /** Simulates, then signs under the next nonce. */
+  private async signNew(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<SignedTx> {
+    const gas = await this.simulate(call, label);
+    return this.nonces.withNextNonce(async (nonce) => this.sign(call, nonce, gas, await this.currentFees()));
+  }
+
+  /** eth_call then eth_estimateGas; a revert becomes TxWouldRevertError, never a signed transaction. */
+  private async simulate(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<bigint> {
+    try {
+      await this.client.call({ account: this.address, ...call });
+      const estimate = await this.client.estimateGas({ account: this.address, ...call });
+      return (estimate * GAS_HEADROOM_PERCENT) / 100n;
+    } catch (error) {
+      const message = nodeMessage(error);
+      if (revertDataOf(error) === null && !/revert/i.test(message)) throw error;
+      const decoded = decodeRevert(error, this.revertAbi);
+      throw new TxWouldRevertError(label, decoded.errorName, decoded.reason, decoded.data);
+    }
+  }
+
+  private async currentFees(): Promise<Eip1559Fees> {
+    const [block, priority] = await Promise.all([
+      this.client.getBlock({ blockTag: "latest" }),
+      this.client.estimateMaxPriorityFeePerGas(),
+    ]);
+    if (block.baseFeePerGas === null)
+      throw new Error(`chain ${this.chain} reports no base fee (pre-London?)`);
+    return initialFees(this.chain, block.baseFeePerGas, priority, this.config.maxFeePerGasWei);
+  }
+
+  private async freshFeesOrNull(): Promise<Eip1559Fees | null> {
+    try {
+      return await this.currentFees();
+    } catch (error) {
+      this.log.warn({ err: nodeMessage(error) }, "bump: no fresh fee terms, bumping from the previous ones");
+      return null;
+    }
+  }
+
+  private async sign(call: EvmCall, nonce: bigint, gas: bigint, fees: Eip1559Fees): Promise<SignedTx> {
+    const raw = await this.account.signTransaction({
+      type: "eip1559",
+      chainId: this.config.chainId,
+      nonce: Number(nonce),
+      to: call.to,
+      data: call.data,
+      value: call.value,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    return {
+      chain: this.chain,
+      txHash: keccak256(raw),
+      raw,
+      nonce,
+      fee: {
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+        gas: gas.toString(),
+      },
+      spends: [],
+    };
+  }
+
+  private async receiptOf(hash: Hex): Promise<TransactionReceipt | null> {
+    try {
+      return await this.client.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private async nodeHasTx(hash: Hex): Promise<boolean> {
+    try {
+      await this.client.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** Replays a reverted transaction on the state before its block to recover why it reverted. */
+  private async revertReasonOf(receipt: TransactionReceipt): Promise<string> {
+    const tx = await this.client.getTransaction({ hash: receipt.transactionHash });
+    if (receipt.gasUsed >= tx.gas) return `out of gas (used ${receipt.gasUsed} of ${tx.gas})`;
+    if (tx.to === null) return "reverted";
+    try {
+      await this.client.call({
+        account: tx.from,
+        to: tx.to,
+        data: tx.input,
+        value: tx.value,
+        gas: tx.gas,
+        blockNumber: receipt.blockNumber - 1n,
+      });
+      return "reverted (the replay on the previous block succeeds)";
+    } catch (error) {
+      return `reverted: ${decodeRevert(error, this.revertAbi).reason}`;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { getAbiItem, type Address, type Hex, type PublicClient } from "viem";
+import { htlcAbi } from "./htlc-abi.js";
+import { strip0x, with0x } from "./client.js";
+
+const redeemedEvent = getAbiItem({ abi: htlcAbi, name: "Redeemed" });
+const refundedEvent = getAbiItem({ abi: htlcAbi, name: "Refunded" });
+
+/** Many providers cap eth_getLogs ranges; scanning in slices keeps every request acceptable. */
+const DEFAULT_LOG_RANGE = 5_000n;
+
+export interface RedeemedSecret {
+  /** Order id, hex without 0x. */
+  orderId: string;
+  /** The revealed secret, hex without 0x. */
+  secret: string;
+  txHash: Hex;
+  blockNumber: bigint;
+}
+
+export interface FindRedeemedSecretQuery {
+  htlc: Address;
+  /** sha256 of the secret, hex with or without 0x. */
+  secretHash: string;
+  fromBlock: bigint;
+  toBlock: bigint;
+  /** Blocks per eth_getLogs request. */
+  rangeSize?: bigint;
+}
+
+/** Finds the first `Redeemed` log of an HTLC for this secret hash in a block range; null when none. */
+export async function findRedeemedSecret(
+  client: PublicClient,
+  query: FindRedeemedSecretQuery,
+): Promise<RedeemedSecret | null> {
+  const step = query.rangeSize ?? DEFAULT_LOG_RANGE;
+  if (step <= 0n) throw new Error(`findRedeemedSecret: rangeSize must be positive, got ${step}`);
+  for (let from = query.fromBlock; from <= query.toBlock; from += step) {
+    const to = from + step - 1n < query.toBlock ? from + step - 1n : query.toBlock;
+    const logs = await client.getLogs({
+      address: query.htlc,
+      event: redeemedEvent,
+      args: { secretHash: with0x(query.secretHash) },
+      fromBlock: from,
+      toBlock: to,
+    });
+    const first = logs[0];
+    if (first?.args.orderID !== undefined && first.args.secret !== undefined) {
+      return {
+        orderId: strip0x(first.args.orderID),
+        secret: strip0x(first.args.secret),
+        txHash: first.transactionHash,
+        blockNumber: first.blockNumber,
+      };
+    }
+  }
+  return null;
+}
+
+export type Fulfilment = { kind: "redeemed"; secret: string } | { kind: "refunded" };
+
+/** How an order was fulfilled, from its logs in the block the contract recorded as `fulfilledAt`. */
+export async function readFulfilment(
+  client: PublicClient,
+  htlc: Address,
+  orderId: string,
+  block: bigint,
+): Promise<Fulfilment> {
+  const id = with0x(orderId);
+  const [redeemed, refunded] = await Promise.all([
+    client.getLogs({
+      address: htlc,
+      event: redeemedEvent,
+      args: { orderID: id },
+      fromBlock: block,
+      toBlock: block,
+    }),
+    client.getLogs({
+      address: htlc,
+      event: refundedEvent,
+      args: { orderID: id },
+      fromBlock: block,
+      toBlock: block,
+    }),
+  ]);
+  const secret = redeemed[0]?.args.secret;
+  if (secret !== undefined) return { kind: "redeemed", secret: strip0x(secret) };
+  if (refunded.length > 0) return { kind: "refunded" };
+  throw new Error(
+    `order ${orderId} on ${htlc} is fulfilled at block ${block} but that block has no Redeemed or Refunded log for it`,
+  );
+}

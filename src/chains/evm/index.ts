@@ -1,0 +1,26 @@
+import type { Logger } from "pino";
+import type { Hex } from "viem";
+import type { ChainFamilyModule, JournalView } from "../chain.js";
+import type { EvmChainConfig } from "../../config/types.js";
+import { createEvmPublicClient } from "./client.js";
+import { EvmExecutor } from "./executor.js";
+import { EvmReader } from "./reader.js";
+
+export interface EvmFamily extends ChainFamilyModule {
+  reader: EvmReader;
+  executor: EvmExecutor;
+}
+
+/** Reader and executor of one EVM chain over one shared RPC client. */
+export function createEvmFamily(options: {
+  config: EvmChainConfig;
+  privateKey: Hex;
+  journal: JournalView;
+  logger?: Logger;
+}): EvmFamily {
+  const publicClient = createEvmPublicClient(options.config);
+  return {
+    reader: new EvmReader(options.config, publicClient),
+    executor: new EvmExecutor({ ...options, publicClient }),
+  };
+}

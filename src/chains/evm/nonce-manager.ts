@@ -1,0 +1,86 @@
+import PQueue from "p-queue";
+import type { Address, PublicClient } from "viem";
+import type { JournalView, TxAttemptRef } from "../chain.js";
+
+/**
+ * A nonce handed out but not yet visible in the journal is held this long. The runner journals a
+ * signed transaction right after build returns, so the hold only bridges that instant; a build whose
+ * transaction is never journaled cannot leave a permanent gap.
+ */
+const DEFAULT_RESERVATION_TTL_MS = 30_000;
+
+/** next = max(chain pending count, 1 + highest live journal nonce, 1 + highest recent reservation). */
+export function deriveNextNonce(
+  pendingCount: bigint,
+  liveAttempts: readonly Pick<TxAttemptRef, "nonce">[],
+  reserved: readonly bigint[] = [],
+): bigint {
+  let next = pendingCount;
+  for (const nonce of [...liveAttempts.map((a) => a.nonce), ...reserved]) {
+    if (nonce !== null && nonce + 1n > next) next = nonce + 1n;
+  }
+  return next;
+}
+
+export interface EvmNonceManagerOptions {
+  chain: string;
+  address: Address;
+  client: PublicClient;
+  journal: JournalView;
+  reservationTtlMs?: number;
+  now?: () => number;
+}
+
+/** Serializes every nonce-consuming build of one account, so no two transactions share a nonce. */
+export class EvmNonceManager {
+  private readonly queue = new PQueue({ concurrency: 1 });
+  private readonly reservations = new Map<bigint, number>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EvmNonceManagerOptions) {
+    this.ttlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The nonce the next transaction would take right now, without reserving it. */
+  async peek(): Promise<bigint> {
+    const pending = await this.pendingCount();
+    return deriveNextNonce(
+      pending,
+      this.options.journal.liveAttempts(this.options.chain),
+      this.liveReservations(pending),
+    );
+  }
+
+  /**
+   * Runs `build` with the next nonce, one build at a time. The nonce stays reserved when `build`
+   * succeeds and is released when it throws.
+   */
+  withNextNonce<T>(build: (nonce: bigint) => Promise<T>): Promise<T> {
+    return this.queue.add(async () => {
+      const nonce = await this.peek();
+      this.reservations.set(nonce, this.now());
+      try {
+        return await build(nonce);
+      } catch (error) {
+        this.reservations.delete(nonce);
+        throw error;
+      }
+    });
+  }
+
+  private pendingCount(): Promise<bigint> {
+    return this.options.client
+      .getTransactionCount({ address: this.options.address, blockTag: "pending" })
+      .then((count) => BigInt(count));
+  }
+
+  private liveReservations(pendingCount: bigint): bigint[] {
+    const cutoff = this.now() - this.ttlMs;
+    for (const [nonce, at] of this.reservations) {
+      if (nonce < pendingCount || at < cutoff) this.reservations.delete(nonce);
+    }
+    return [...this.reservations.keys()];
+  }
+}

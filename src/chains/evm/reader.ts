@@ -1,0 +1,121 @@
+import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
+import type { ChainReader, HtlcParams, HtlcState } from "../chain.js";
+import type { EvmChainConfig } from "../../config/types.js";
+import { resolveEvmAsset } from "./assets.js";
+import { createEvmPublicClient, strip0x, with0x } from "./client.js";
+import { htlcAbi } from "./htlc-abi.js";
+import { findRedeemedSecret, readFulfilment, type RedeemedSecret } from "./htlc-logs.js";
+import { evmOrderId } from "./order-id.js";
+
+/** The fields `orders(bytes32)` stores for one order. */
+export interface EvmStoredOrder {
+  initiator: Address;
+  redeemer: Address;
+  initiatedAt: bigint;
+  timelock: bigint;
+  amount: bigint;
+  fulfilledAt: bigint;
+}
+
+export class EvmReader implements ChainReader {
+  readonly family = "evm" as const;
+  readonly chain: string;
+  readonly client: PublicClient;
+
+  constructor(
+    private readonly config: EvmChainConfig,
+    client?: PublicClient,
+  ) {
+    this.chain = config.name;
+    this.client = client ?? createEvmPublicClient(config);
+  }
+
+  tipHeight(): Promise<bigint> {
+    return this.client.getBlockNumber({ cacheTime: 0 });
+  }
+
+  /** v3 order id of these parameters on the asset's HTLC, hex without 0x. */
+  computeSwapId(params: HtlcParams): string {
+    const { htlc } = resolveEvmAsset(this.config, params.asset);
+    return strip0x(
+      evmOrderId({
+        chainId: BigInt(this.config.chainId),
+        secretHash: with0x(params.secretHash),
+        initiator: getAddress(params.initiator),
+        redeemer: getAddress(params.redeemer),
+        timelock: params.timelock,
+        amount: params.amount,
+        htlc,
+      }),
+    );
+  }
+
+  /** The stored order under a swap id (hex, with or without 0x) on the asset's HTLC. */
+  async readOrder(asset: string, swapId: string): Promise<EvmStoredOrder> {
+    const { htlc } = resolveEvmAsset(this.config, asset);
+    const [initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt] = await this.client.readContract({
+      address: htlc,
+      abi: htlcAbi,
+      functionName: "orders",
+      args: [with0x(swapId)],
+    });
+    return { initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt };
+  }
+
+  /**
+   * State of the order these parameters produce. It is read under the recomputed id, not the stated
+   * `params.swapId`, so the answer always describes exactly these parameters.
+   */
+  async readHtlc(params: HtlcParams): Promise<HtlcState> {
+    const swapId = this.computeSwapId(params);
+    const [order, tip] = await Promise.all([this.readOrder(params.asset, swapId), this.tipHeight()]);
+    if (order.initiator === zeroAddress) return absentHtlc();
+    const state: HtlcState = {
+      initiated: true,
+      fundedAmount: order.amount,
+      onChain: {
+        initiator: order.initiator,
+        redeemer: order.redeemer,
+        timelock: order.timelock,
+        amount: order.amount,
+      },
+      initiatedAtHeight: order.initiatedAt,
+      confirmations: tip >= order.initiatedAt ? Number(tip - order.initiatedAt + 1n) : 0,
+      // The contract refunds only when initiatedAt + timelock < block.number.
+      refundableAtHeight: order.initiatedAt + order.timelock + 1n,
+      redeemed: false,
+      refunded: false,
+      secret: null,
+    };
+    if (order.fulfilledAt === 0n) return state;
+    const { htlc } = resolveEvmAsset(this.config, params.asset);
+    const fulfilment = await readFulfilment(this.client, htlc, swapId, order.fulfilledAt);
+    if (fulfilment.kind === "refunded") return { ...state, refunded: true };
+    return { ...state, redeemed: true, secret: fulfilment.secret };
+  }
+
+  /** The secret revealed by a redeem of this secret hash on the asset's HTLC within a block range. */
+  findRedeemedSecret(
+    asset: string,
+    secretHash: string,
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<RedeemedSecret | null> {
+    const { htlc } = resolveEvmAsset(this.config, asset);
+    return findRedeemedSecret(this.client, { htlc, secretHash, fromBlock, toBlock });
+  }
+}
+
+function absentHtlc(): HtlcState {
+  return {
+    initiated: false,
+    fundedAmount: 0n,
+    onChain: null,
+    initiatedAtHeight: null,
+    confirmations: 0,
+    refundableAtHeight: null,
+    redeemed: false,
+    refunded: false,
+    secret: null,
+  };
+}
