@@ -1,0 +1,89 @@
+/** Deploys the HTLC contracts and test tokens to a (local) EVM chain. */
+import {
+  BaseError,
+  getAddress,
+  type Account,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { loadArtifact, type ContractName } from "../chains/evm/artifacts.js";
+
+/** A wallet client with an account attached (the deployer). */
+export type DeployerWallet = WalletClient<Transport, Chain | undefined, Account>;
+
+export interface TestTokenOptions {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+export class EvmDeploymentError extends Error {
+  constructor(contract: ContractName, reason: string, options?: { cause?: unknown }) {
+    super(`deployment of ${contract} failed: ${reason}`, options);
+    this.name = "EvmDeploymentError";
+  }
+}
+
+export function deployTestToken(
+  wallet: DeployerWallet,
+  pub: PublicClient,
+  options: TestTokenOptions,
+): Promise<Address> {
+  return deploy(wallet, pub, "TestToken", [options.name, options.symbol, options.decimals]);
+}
+
+/** ERC20 HTLC bound to `token`. */
+export function deployHtlc(wallet: DeployerWallet, pub: PublicClient, token: Address): Promise<Address> {
+  return deploy(wallet, pub, "HTLC", [token]);
+}
+
+export function deployNativeHtlc(wallet: DeployerWallet, pub: PublicClient): Promise<Address> {
+  return deploy(wallet, pub, "NativeHTLC", []);
+}
+
+/** EIP-1271 wallet controlled by `owner`; for tests of contract-wallet signatures. */
+export function deployTestSmartWallet(
+  wallet: DeployerWallet,
+  pub: PublicClient,
+  owner: Address,
+): Promise<Address> {
+  return deploy(wallet, pub, "TestSmartWallet", [owner]);
+}
+
+async function deploy(
+  wallet: DeployerWallet,
+  pub: PublicClient,
+  name: ContractName,
+  args: readonly unknown[],
+): Promise<Address> {
+  const { abi, bytecode } = loadArtifact(name);
+  let hash: Hex;
+  try {
+    hash = await wallet.deployContract({
+      abi,
+      bytecode,
+      args,
+      account: wallet.account,
+      chain: wallet.chain ?? null,
+    });
+  } catch (error) {
+    throw new EvmDeploymentError(name, describe(error), { cause: error });
+  }
+  const receipt = await pub.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") {
+    throw new EvmDeploymentError(name, `transaction ${hash} reverted in block ${receipt.blockNumber}`);
+  }
+  if (!receipt.contractAddress) {
+    throw new EvmDeploymentError(name, `receipt of ${hash} has no contract address`);
+  }
+  return getAddress(receipt.contractAddress);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}
