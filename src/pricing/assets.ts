@@ -1,10 +1,15 @@
-import type { AssetConfig, ChainConfig } from "../config/types.js";
+import type { AssetConfig } from "../config/types.js";
 import { formatUnits } from "./decimal.js";
 
 /** Asset configs by API asset id (`<chain>:<symbol>`). */
 export type AssetIndex = ReadonlyMap<string, AssetConfig>;
 
-export function indexAssets(chains: readonly ChainConfig[]): AssetIndex {
+/** Any chain config: only its asset list matters here. */
+export interface ChainAssets {
+  assets: readonly AssetConfig[];
+}
+
+export function indexAssets(chains: readonly ChainAssets[]): AssetIndex {
   const index = new Map<string, AssetConfig>();
   for (const chain of chains) {
     for (const asset of chain.assets) index.set(asset.id, asset);

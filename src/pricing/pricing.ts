@@ -3,7 +3,7 @@
  * executors' balances and the journal's committed amounts. The runner builds one and hands out its parts.
  */
 import type { SolverConfig } from "../config/types.js";
-import { indexAssets } from "./assets.js";
+import { indexAssets, type ChainAssets } from "./assets.js";
 import { Inventory, type BalanceSource, type CommittedAmount } from "./inventory.js";
 import { checkOrderAgainstQuote, type OrderAmounts, type OrderCheckOk } from "./order-check.js";
 import { FixedPriceSource, type PriceSource } from "./price-source.js";
@@ -28,12 +28,15 @@ export interface Pricing {
   checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal>;
 }
 
+/** The parts of SolverConfig pricing reads; a SolverConfig is one. */
+export interface PricingConfig extends Pick<SolverConfig, "fixedPrices" | "strategies" | "limits"> {
+  solver: Pick<SolverConfig["solver"], "id">;
+  chains: readonly ChainAssets[];
+}
+
 export const DEFAULT_BALANCE_CACHE_MS = 5_000;
 
-export function createPricing(
-  config: Pick<SolverConfig, "solver" | "chains" | "fixedPrices" | "strategies" | "limits">,
-  io: PricingIo,
-): Pricing {
+export function createPricing(config: PricingConfig, io: PricingIo): Pricing {
   const assets = indexAssets(config.chains);
   const prices = io.prices ?? new FixedPriceSource(config.fixedPrices);
   const inventory = new Inventory({

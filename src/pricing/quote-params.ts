@@ -10,7 +10,8 @@ export type ParsedQuoteParams = { ok: true; request: QuoteRequest } | { ok: fals
 
 function assetProblem(name: string, value: string | null): string | undefined {
   if (value === null || value === "") return `${name} is required (an asset id <chain>:<asset>)`;
-  if (!ASSET_ID.test(value)) return `${name} must be an asset id <chain>:<asset>, got ${JSON.stringify(value)}`;
+  if (!ASSET_ID.test(value))
+    return `${name} must be an asset id <chain>:<asset>, got ${JSON.stringify(value)}`;
   return undefined;
 }
 

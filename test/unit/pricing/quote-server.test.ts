@@ -1,0 +1,108 @@
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope, QuoteItem } from "../../../src/orderbook/types.js";
+import { createPricing, type PricingConfig } from "../../../src/pricing/pricing.js";
+import { startQuoteServer, type QuoteServer } from "../../../src/pricing/quote-server.js";
+import { BTC, ETH, MemoryBalances, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
+
+const config: PricingConfig = {
+  solver: { id: SOLVER_ID },
+  chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
+  fixedPrices: PRICES,
+  strategies: [strategy(BTC, USDC, { feeBps: 30, spreadBps: 20, fixedFee: 1_500_000n, minAmount: 10_000n })],
+  limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+};
+
+const logger = pino({ level: "silent" });
+let server: QuoteServer;
+let failing: QuoteServer;
+
+beforeAll(async () => {
+  const pricing = createPricing(config, {
+    balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])),
+    committed: () => 0n,
+  });
+  server = await startQuoteServer({ host: "127.0.0.1", port: 0, quote: pricing.quote, logger });
+  failing = await startQuoteServer({
+    host: "127.0.0.1",
+    port: 0,
+    quote: () => Promise.reject(new Error("boom")),
+    logger,
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await failing?.stop();
+});
+
+async function get(base: string, path: string, init?: RequestInit) {
+  const response = await fetch(`${base}${path}`, init);
+  return { status: response.status, body: (await response.json()) as Envelope<QuoteItem | string> };
+}
+
+describe("quote server over HTTP", () => {
+  it("answers /health", async () => {
+    expect(await get(server.url, "/health")).toEqual({
+      status: 200,
+      body: { status: "Ok", result: "online" },
+    });
+  });
+
+  it("answers a quote with the quote item", async () => {
+    const { status, body } = await get(
+      server.url,
+      `/quote?from=${BTC.id}&to=${USDC.id}&from_amount=100000000`,
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: "Ok",
+      result: {
+        source: { asset: BTC.id, amount: "100000000", display: "1", value: "65000.25" },
+        destination: { asset: USDC.id, amount: "64674138751", display: "64674.138751", value: "64674.13" },
+        solver_id: SOLVER_ID,
+        estimated_time: 600,
+        slippage: 20,
+        fee: 30,
+        fixed_fee: "1.5",
+      },
+    });
+  });
+
+  it("answers 400 naming every bad parameter", async () => {
+    const missing = await get(server.url, "/quote");
+    expect(missing.status).toBe(400);
+    expect(missing.body.status).toBe("Error");
+    if (missing.body.status === "Error") {
+      expect(missing.body.error).toMatch(/from is required.*to is required.*from_amount is required/);
+    }
+    const bad = await get(server.url, `/quote?from=bitcoin&to=${USDC.id}&from_amount=1.5`);
+    expect(bad.status).toBe(400);
+    if (bad.body.status === "Error") {
+      expect(bad.body.error).toMatch(/from must be an asset id <chain>:<asset>, got "bitcoin"/);
+      expect(bad.body.error).toMatch(/from_amount must be a positive integer in smallest units, got "1.5"/);
+      expect(bad.body.error).not.toMatch(/\bto must/);
+    }
+    expect((await get(server.url, `/quote?from=${BTC.id}&to=${USDC.id}&from_amount=0`)).status).toBe(400);
+  });
+
+  it("answers 422 naming the refusal", async () => {
+    const below = await get(server.url, `/quote?from=${BTC.id}&to=${USDC.id}&from_amount=9999`);
+    expect(below).toMatchObject({ status: 422, body: { status: "Error" } });
+    if (below.body.status === "Error")
+      expect(below.body.error).toMatch(/^below_min: .*minimum 0\.0001 bitcoin:BTC/);
+    const noPair = await get(server.url, `/quote?from=${USDC.id}&to=${BTC.id}&from_amount=1000000`);
+    expect(noPair.status).toBe(422);
+    if (noPair.body.status === "Error") expect(noPair.body.error).toMatch(/^no_strategy: /);
+  });
+
+  it("answers 404, 405 and 500 with the error envelope", async () => {
+    expect(await get(server.url, "/v2/quote")).toMatchObject({ status: 404, body: { status: "Error" } });
+    expect(await get(server.url, "/quote", { method: "POST" })).toMatchObject({ status: 405 });
+    const crashed = await get(failing.url, `/quote?from=${BTC.id}&to=${USDC.id}&from_amount=1`);
+    expect(crashed).toEqual({
+      status: 500,
+      body: { status: "Error", error: "internal error while quoting; see the solver's log" },
+    });
+  });
+});
