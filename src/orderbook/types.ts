@@ -146,7 +146,8 @@ export interface ListOrdersQuery {
   tx_hash?: string;
   from_chain?: string;
   to_chain?: string;
-  status?: OrderStatus;
+  /** One status or a comma-separated list of them. */
+  status?: string;
   page?: number;
   per_page?: number;
 }

@@ -1,0 +1,435 @@
+import Database from "better-sqlite3";
+import type {
+  ActionKind,
+  ActionRequest,
+  AttemptState,
+  JournalView,
+  SignedTx,
+  TxAttemptRef,
+} from "../chains/chain.js";
+import type { Order } from "../orderbook/types.js";
+import { migrate } from "./migrations.js";
+
+export type ActionStatus = "planned" | "signed" | "broadcast" | "confirmed" | "failed";
+
+export interface ActionRow {
+  id: number;
+  orderId: string;
+  kind: ActionKind;
+  chain: string;
+  request: ActionRequest;
+  status: ActionStatus;
+  tries: number;
+  lastError: string | null;
+  createdMs: number;
+  updatedMs: number;
+}
+
+export interface AttemptRow extends TxAttemptRef {
+  state: AttemptState;
+  actionIds: number[];
+  updatedMs: number;
+}
+
+export interface DecisionRow {
+  id: number;
+  orderId: string;
+  outcome: "refuse" | "wait";
+  reason: string;
+  detail: string;
+  atMs: number;
+}
+
+interface RawAction {
+  id: number;
+  order_id: string;
+  kind: ActionKind;
+  chain: string;
+  request: string;
+  status: ActionStatus;
+  tries: number;
+  last_error: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+interface RawAttempt {
+  id: number;
+  chain: string;
+  tx_hash: string;
+  raw: string;
+  nonce: string | null;
+  fee: string;
+  state: AttemptState;
+  created_ms: number;
+  updated_ms: number;
+  action_ids: string | null;
+}
+
+const LIVE_STATES = "('signed', 'broadcast', 'replaced')";
+
+/**
+ * The solver's memory of money movements (SQLite, WAL, synchronous=FULL). One row per (order, action);
+ * every signed transaction is stored before it is broadcast, so a restart re-broadcasts, never re-builds.
+ */
+export class Journal implements JournalView {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma("journal_mode = WAL");
+    // FULL: a signed transaction must be on disk before it reaches the network.
+    this.db.pragma("synchronous = FULL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+    migrate(this.db);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  upsertOrder(order: Order, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `INSERT INTO orders (order_id, snapshot, first_seen_ms, last_seen_ms) VALUES (?, ?, ?, ?)
+         ON CONFLICT (order_id) DO UPDATE SET snapshot = excluded.snapshot, last_seen_ms = excluded.last_seen_ms`,
+      )
+      .run(order.order_id, JSON.stringify(order), nowMs, nowMs);
+  }
+
+  isKnownOrder(orderId: string): boolean {
+    return this.db.prepare("SELECT 1 FROM orders WHERE order_id = ?").get(orderId) !== undefined;
+  }
+
+  orderSnapshot(orderId: string): Order | null {
+    const row = this.db.prepare("SELECT snapshot FROM orders WHERE order_id = ?").get(orderId) as
+      { snapshot: string } | undefined;
+    return row ? (JSON.parse(row.snapshot) as Order) : null;
+  }
+
+  activeOrderIds(): string[] {
+    const rows = this.db.prepare("SELECT order_id FROM orders WHERE active = 1").all() as {
+      order_id: string;
+    }[];
+    return rows.map((r) => r.order_id);
+  }
+
+  markOrderDone(orderId: string): void {
+    this.db.prepare("UPDATE orders SET active = 0 WHERE order_id = ?").run(orderId);
+  }
+
+  orderActions(orderId: string): ActionRow[] {
+    const rows = this.db
+      .prepare("SELECT * FROM actions WHERE order_id = ? ORDER BY id")
+      .all(orderId) as RawAction[];
+    return rows.map(toActionRow);
+  }
+
+  action(actionId: number): ActionRow {
+    const row = this.db.prepare("SELECT * FROM actions WHERE id = ?").get(actionId) as RawAction | undefined;
+    if (!row) throw new Error(`journal has no action ${actionId}`);
+    return toActionRow(row);
+  }
+
+  /**
+   * Claims the (order, kind) slot. Returns `created: false` when the action already exists, so a
+   * caller can never start the same money movement twice.
+   */
+  claimAction(request: ActionRequest, nowMs = Date.now()): { action: ActionRow; created: boolean } {
+    const result = this.db
+      .prepare(
+        `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
+         VALUES (?, ?, ?, ?, 'planned', ?, ?) ON CONFLICT (order_id, kind) DO NOTHING`,
+      )
+      .run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
+    const row = this.db
+      .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
+      .get(request.orderId, request.kind) as RawAction;
+    return { action: toActionRow(row), created: result.changes === 1 };
+  }
+
+  /** A failed action may be tried again: back to planned, keeping its history of attempts. */
+  retryAction(actionId: number, request: ActionRequest, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `UPDATE actions SET status = 'planned', request = ?, updated_ms = ? WHERE id = ? AND status = 'failed'`,
+      )
+      .run(serialize(request), nowMs, actionId);
+  }
+
+  /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
+  recordSigned(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
+    const insert = this.db.transaction(() => {
+      const info = this.db
+        .prepare(
+          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, fee, spends, state, created_ms, updated_ms)
+           VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
+        )
+        .run(
+          tx.chain,
+          tx.txHash,
+          tx.raw,
+          tx.nonce === null ? null : tx.nonce.toString(),
+          JSON.stringify(tx.fee),
+          JSON.stringify(tx.spends),
+          nowMs,
+          nowMs,
+        );
+      const attemptId = Number(info.lastInsertRowid);
+      for (const actionId of actionIds) {
+        this.db
+          .prepare("INSERT INTO action_attempts (action_id, attempt_id) VALUES (?, ?)")
+          .run(actionId, attemptId);
+        this.db
+          .prepare(
+            `UPDATE actions SET status = CASE WHEN status = 'planned' OR status = 'failed' THEN 'signed' ELSE status END,
+             tries = tries + 1, updated_ms = ? WHERE id = ?`,
+          )
+          .run(nowMs, actionId);
+      }
+      return attemptId;
+    });
+    return this.attempt(insert());
+  }
+
+  markBroadcast(attemptId: number, nowMs = Date.now()): void {
+    this.db.transaction(() => {
+      this.setAttemptState(attemptId, "broadcast", nowMs, "state = 'signed'");
+      this.db
+        .prepare(
+          `UPDATE actions SET status = 'broadcast', updated_ms = ?
+           WHERE status = 'signed' AND id IN (SELECT action_id FROM action_attempts WHERE attempt_id = ?)`,
+        )
+        .run(nowMs, attemptId);
+    })();
+  }
+
+  markReplaced(attemptId: number, nowMs = Date.now()): void {
+    this.setAttemptState(attemptId, "replaced", nowMs, `state IN ${LIVE_STATES}`);
+  }
+
+  /** The attempt is mined: its actions are done, and every other attempt of them can no longer confirm. */
+  markConfirmed(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare("UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?")
+        .run(blockHeight.toString(), nowMs, attemptId);
+      const actionIds = this.actionIdsOf(attemptId);
+      for (const actionId of actionIds) {
+        this.db
+          .prepare("UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?")
+          .run(nowMs, actionId);
+        this.db
+          .prepare(
+            `UPDATE tx_attempts SET state = 'dropped', updated_ms = ? WHERE id != ? AND state IN ${LIVE_STATES}
+             AND id IN (SELECT attempt_id FROM action_attempts WHERE action_id = ?)`,
+          )
+          .run(nowMs, attemptId, actionId);
+      }
+    })();
+  }
+
+  /** The attempt failed on chain (or will never be mined); its actions fail unless another attempt is live. */
+  markAttemptFailed(attemptId: number, state: "failed" | "dropped", error: string, nowMs = Date.now()): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare("UPDATE tx_attempts SET state = ?, error = ?, updated_ms = ? WHERE id = ?")
+        .run(state, error, nowMs, attemptId);
+      for (const actionId of this.actionIdsOf(attemptId)) {
+        const live = this.db
+          .prepare(
+            `SELECT 1 FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
+             WHERE aa.action_id = ? AND t.state IN ${LIVE_STATES}`,
+          )
+          .get(actionId);
+        if (!live) this.failAction(actionId, error, nowMs);
+      }
+    })();
+  }
+
+  /** Building failed before anything was signed (for example the call would revert). */
+  failAction(actionId: number, error: string, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
+      )
+      .run(error, nowMs, actionId);
+  }
+
+  /** The chain shows the action's effect already happened (for example after a crash before journaling). */
+  markActionSatisfied(actionId: number, note: string, nowMs = Date.now()): void {
+    this.db
+      .prepare("UPDATE actions SET status = 'confirmed', last_error = ?, updated_ms = ? WHERE id = ?")
+      .run(note, nowMs, actionId);
+  }
+
+  attempt(attemptId: number): AttemptRow {
+    const row = this.db.prepare(`${ATTEMPT_SELECT} WHERE t.id = ? GROUP BY t.id`).get(attemptId) as
+      RawAttempt | undefined;
+    if (!row) throw new Error(`journal has no transaction attempt ${attemptId}`);
+    return toAttemptRow(row);
+  }
+
+  liveAttempts(chain: string): TxAttemptRef[] {
+    return this.liveAttemptRows().filter((a) => a.chain === chain);
+  }
+
+  /** Every attempt not final yet, oldest first (EVM nonces re-broadcast in order). */
+  liveAttemptRows(): AttemptRow[] {
+    const rows = this.db
+      .prepare(`${ATTEMPT_SELECT} WHERE t.state IN ${LIVE_STATES} GROUP BY t.id ORDER BY t.id`)
+      .all() as RawAttempt[];
+    return rows.map(toAttemptRow);
+  }
+
+  attemptsOfAction(actionId: number): AttemptRow[] {
+    const rows = this.db
+      .prepare(
+        `${ATTEMPT_SELECT} WHERE t.id IN (SELECT attempt_id FROM action_attempts WHERE action_id = ?)
+         GROUP BY t.id ORDER BY t.id`,
+      )
+      .all(actionId) as RawAttempt[];
+    return rows.map(toAttemptRow);
+  }
+
+  /**
+   * Records why nothing was done for an order. Returns true when this differs from the previous
+   * decision, so callers log a change once instead of every poll.
+   */
+  recordDecision(
+    orderId: string,
+    outcome: "refuse" | "wait",
+    reason: string,
+    detail: string,
+    nowMs = Date.now(),
+  ): boolean {
+    const last = this.lastDecision(orderId);
+    if (last && last.outcome === outcome && last.reason === reason) return false;
+    this.db
+      .prepare("INSERT INTO decisions (order_id, outcome, reason, detail, at_ms) VALUES (?, ?, ?, ?, ?)")
+      .run(orderId, outcome, reason, detail, nowMs);
+    return true;
+  }
+
+  lastDecision(orderId: string): DecisionRow | null {
+    const row = this.db
+      .prepare("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT 1")
+      .get(orderId) as Record<string, unknown> | undefined;
+    return row ? toDecisionRow(row) : null;
+  }
+
+  decisions(orderId?: string, limit = 200): DecisionRow[] {
+    const rows = (
+      orderId === undefined
+        ? this.db.prepare("SELECT * FROM decisions ORDER BY id DESC LIMIT ?").all(limit)
+        : this.db
+            .prepare("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT ?")
+            .all(orderId, limit)
+    ) as Record<string, unknown>[];
+    return rows.map(toDecisionRow);
+  }
+
+  recentActions(limit = 200): ActionRow[] {
+    const rows = this.db.prepare("SELECT * FROM actions ORDER BY id DESC LIMIT ?").all(limit) as RawAction[];
+    return rows.map(toActionRow);
+  }
+
+  /**
+   * Destination value locked or about to be locked by fills of orders still open, per asset id:
+   * what inventory checks subtract from balances.
+   */
+  committedByAsset(): Map<string, bigint> {
+    const rows = this.db
+      .prepare(
+        `SELECT a.request FROM actions a JOIN orders o ON o.order_id = a.order_id
+         WHERE a.kind = 'fill' AND a.status != 'failed' AND o.active = 1
+         AND NOT EXISTS (SELECT 1 FROM actions r WHERE r.order_id = a.order_id AND r.kind = 'refund' AND r.status = 'confirmed')`,
+      )
+      .all() as { request: string }[];
+    const committed = new Map<string, bigint>();
+    for (const row of rows) {
+      const request = deserialize(row.request);
+      committed.set(
+        request.params.asset,
+        (committed.get(request.params.asset) ?? 0n) + request.params.amount,
+      );
+    }
+    return committed;
+  }
+
+  private actionIdsOf(attemptId: number): number[] {
+    const rows = this.db
+      .prepare("SELECT action_id FROM action_attempts WHERE attempt_id = ?")
+      .all(attemptId) as {
+      action_id: number;
+    }[];
+    return rows.map((r) => r.action_id);
+  }
+
+  private setAttemptState(attemptId: number, state: AttemptState, nowMs: number, guard: string): void {
+    this.db
+      .prepare(`UPDATE tx_attempts SET state = ?, updated_ms = ? WHERE id = ? AND ${guard}`)
+      .run(state, nowMs, attemptId);
+  }
+}
+
+const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.fee, t.state, t.created_ms, t.updated_ms,
+  group_concat(aa.action_id) AS action_ids
+  FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
+
+function serialize(request: ActionRequest): string {
+  return JSON.stringify(request, (_key, value: unknown) =>
+    typeof value === "bigint" ? { $bigint: value.toString() } : value,
+  );
+}
+
+function deserialize(text: string): ActionRequest {
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (value !== null && typeof value === "object" && "$bigint" in value) {
+      return BigInt((value as { $bigint: string }).$bigint);
+    }
+    return value;
+  }) as ActionRequest;
+}
+
+function toActionRow(row: RawAction): ActionRow {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    kind: row.kind,
+    chain: row.chain,
+    request: deserialize(row.request),
+    status: row.status,
+    tries: row.tries,
+    lastError: row.last_error,
+    createdMs: row.created_ms,
+    updatedMs: row.updated_ms,
+  };
+}
+
+function toAttemptRow(row: RawAttempt): AttemptRow {
+  return {
+    id: row.id,
+    chain: row.chain,
+    txHash: row.tx_hash,
+    raw: row.raw,
+    nonce: row.nonce === null ? null : BigInt(row.nonce),
+    fee: JSON.parse(row.fee) as Record<string, string>,
+    state: row.state,
+    createdAtMs: row.created_ms,
+    updatedMs: row.updated_ms,
+    actionIds: row.action_ids === null ? [] : row.action_ids.split(",").map(Number),
+  };
+}
+
+function toDecisionRow(row: Record<string, unknown>): DecisionRow {
+  return {
+    id: row.id as number,
+    orderId: row.order_id as string,
+    outcome: row.outcome as "refuse" | "wait",
+    reason: row.reason as string,
+    detail: row.detail as string,
+    atMs: row.at_ms as number,
+  };
+}

@@ -1,0 +1,78 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Ordered schema migrations. Append only: a released migration never changes, so every journal on disk
+ * can be brought forward.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE orders (
+    order_id      TEXT PRIMARY KEY,
+    snapshot      TEXT NOT NULL,
+    active        INTEGER NOT NULL DEFAULT 1,
+    first_seen_ms INTEGER NOT NULL,
+    last_seen_ms  INTEGER NOT NULL
+  );
+  CREATE TABLE actions (
+    id          INTEGER PRIMARY KEY,
+    order_id    TEXT NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('fill', 'redeem', 'refund', 'instant_refund')),
+    chain       TEXT NOT NULL,
+    request     TEXT NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('planned', 'signed', 'broadcast', 'confirmed', 'failed')),
+    tries       INTEGER NOT NULL DEFAULT 0,
+    last_error  TEXT,
+    created_ms  INTEGER NOT NULL,
+    updated_ms  INTEGER NOT NULL,
+    UNIQUE (order_id, kind)
+  );
+  CREATE TABLE tx_attempts (
+    id           INTEGER PRIMARY KEY,
+    chain        TEXT NOT NULL,
+    tx_hash      TEXT NOT NULL,
+    raw          TEXT NOT NULL,
+    nonce        TEXT,
+    fee          TEXT NOT NULL,
+    spends       TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('signed', 'broadcast', 'replaced', 'confirmed', 'failed', 'dropped')),
+    block_height TEXT,
+    error        TEXT,
+    created_ms   INTEGER NOT NULL,
+    updated_ms   INTEGER NOT NULL,
+    UNIQUE (chain, tx_hash)
+  );
+  CREATE TABLE action_attempts (
+    action_id  INTEGER NOT NULL REFERENCES actions(id),
+    attempt_id INTEGER NOT NULL REFERENCES tx_attempts(id),
+    PRIMARY KEY (action_id, attempt_id)
+  );
+  CREATE TABLE decisions (
+    id         INTEGER PRIMARY KEY,
+    order_id   TEXT NOT NULL,
+    outcome    TEXT NOT NULL CHECK (outcome IN ('refuse', 'wait')),
+    reason     TEXT NOT NULL,
+    detail     TEXT NOT NULL,
+    at_ms      INTEGER NOT NULL
+  );
+  CREATE INDEX decisions_order ON decisions (order_id, id);
+  CREATE INDEX attempts_live ON tx_attempts (chain, state);
+  `,
+];
+
+export function migrate(db: Database.Database): number {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+  const row = db.prepare("SELECT version FROM schema_version").get() as { version: number } | undefined;
+  const current = row?.version ?? 0;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `journal schema version ${current} is newer than this solver knows (${MIGRATIONS.length}); upgrade the solver`,
+    );
+  }
+  const apply = db.transaction(() => {
+    for (let v = current; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v] as string);
+    db.prepare("DELETE FROM schema_version").run();
+    db.prepare("INSERT INTO schema_version (version) VALUES (?)").run(MIGRATIONS.length);
+  });
+  apply();
+  return MIGRATIONS.length;
+}

@@ -1,0 +1,44 @@
+import type { Logger } from "pino";
+import type { Order } from "../orderbook/types.js";
+import { sideParams, type Side } from "./order-sides.js";
+import type { SideFacts } from "./plan-types.js";
+import type { ChainRegistry, SolverChain } from "./solver-chain.js";
+
+export class UnsupportedChainError extends Error {
+  override readonly name = "UnsupportedChainError";
+}
+
+export function chainOf(chains: ChainRegistry, order: Order, side: Side): SolverChain {
+  const swap = side === "source" ? order.source_swap : order.destination_swap;
+  const chain = chains.get(swap.chain);
+  if (!chain) throw new UnsupportedChainError(`${side} chain ${swap.chain} is not configured`);
+  const assetKnown = chain.config.assets.some((a) => a.id === swap.asset);
+  if (!assetKnown) throw new UnsupportedChainError(`${side} asset ${swap.asset} is not configured`);
+  return chain;
+}
+
+/** Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. */
+export async function sideFacts(
+  chains: ChainRegistry,
+  order: Order,
+  side: Side,
+  logger: Logger,
+): Promise<SideFacts> {
+  const chain = chainOf(chains, order, side);
+  const params = sideParams(order, side, chain.config.family);
+  const base = {
+    params,
+    computedSwapId: chain.reader.computeSwapId(params),
+    solverParty: chain.party,
+    minBlockTimeMs: chain.config.minBlockTimeMs,
+    maxBlockTimeMs: chain.config.maxBlockTimeMs,
+    minConfirmations: chain.config.minConfirmations,
+  };
+  try {
+    const [tipHeight, state] = await Promise.all([chain.reader.tipHeight(), chain.reader.readHtlc(params)]);
+    return { ...base, tipHeight, state };
+  } catch (error) {
+    logger.warn({ err: error, chain: params.chain, orderId: order.order_id, side }, "chain read failed");
+    return { ...base, tipHeight: 0n, state: null };
+  }
+}

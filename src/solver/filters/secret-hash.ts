@@ -1,0 +1,29 @@
+import type { Decision, PlanInput } from "../plan-types.js";
+
+const SECRET_HASH = /^[0-9a-f]{64}$/i;
+
+/** The EVM and Solana programs need a 32-byte secret: a fill against any other hash could never be redeemed. */
+export function checkSecretHash({ order }: PlanInput): Decision | null {
+  const source = order.source_swap.secret_hash;
+  const destination = order.destination_swap.secret_hash;
+  for (const [side, hash] of [
+    ["source", source],
+    ["destination", destination],
+  ] as const) {
+    if (!SECRET_HASH.test(hash)) {
+      return {
+        outcome: "refuse",
+        reason: "secret_hash_not_32_bytes",
+        detail: `${side} secret_hash has ${hash.length / 2} bytes, not 32`,
+      };
+    }
+  }
+  if (source.toLowerCase() !== destination.toLowerCase()) {
+    return {
+      outcome: "refuse",
+      reason: "secret_hash_mismatch",
+      detail: "source and destination secret hashes differ",
+    };
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import type { ChainFamily, HtlcParams } from "../chains/chain.js";
+import type { Order, SwapRecord } from "../orderbook/types.js";
+
+export type Side = "source" | "destination";
+
+export class OrderShapeError extends Error {
+  override readonly name = "OrderShapeError";
+}
+
+/**
+ * The HTLC one side of an order describes. On Bitcoin the keys in the script are not the addresses the
+ * API shows: the user's side is held by `delegate` (spec/protocol.md, "Which key is which").
+ */
+export function sideParams(order: Order, side: Side, family: ChainFamily): HtlcParams {
+  const swap: SwapRecord = side === "source" ? order.source_swap : order.destination_swap;
+  let initiator = swap.initiator;
+  let redeemer = swap.redeemer;
+  if (family === "bitcoin") {
+    const delegate = swap.delegate;
+    if (!delegate)
+      throw new OrderShapeError(`order ${order.order_id}: ${side}_swap.delegate is missing on Bitcoin`);
+    if (side === "source") initiator = delegate;
+    else redeemer = delegate;
+  }
+  return {
+    chain: swap.chain,
+    asset: swap.asset,
+    swapId: swap.swap_id,
+    initiator,
+    redeemer,
+    secretHash: swap.secret_hash.toLowerCase(),
+    timelock: BigInt(swap.timelock),
+    amount: BigInt(swap.amount),
+  };
+}

@@ -1,0 +1,51 @@
+import type { ActionKind, ActionRequest, HtlcParams, HtlcState } from "../chains/chain.js";
+import type { SafetyConfig } from "../config/types.js";
+import type { ActionStatus } from "../journal/journal.js";
+import type { Order } from "../orderbook/types.js";
+
+/** What the solver knows about one side of an order: the order's claims and the chain's answer. */
+export interface SideFacts {
+  /** The HTLC as the order states it. */
+  params: HtlcParams;
+  /** The swap id recomputed from the order's fields, as the chain's contract or script would derive it. */
+  computedSwapId: string;
+  /** The chain read at the stated swap id; null when the chain could not be read this round. */
+  state: HtlcState | null;
+  tipHeight: bigint;
+  /** Solver's own address (EVM) or x-only key (Bitcoin) on this chain. */
+  solverParty: string;
+  minBlockTimeMs: number;
+  maxBlockTimeMs: number;
+  minConfirmations: number;
+}
+
+export type QuoteCheck = { ok: true } | { ok: false; reason: string; detail: string };
+
+export interface PlanInput {
+  order: Order;
+  nowMs: number;
+  source: SideFacts;
+  destination: SideFacts;
+  /** Journal status of each action of this order that exists. */
+  actions: Partial<Record<ActionKind, ActionStatus>>;
+  /** Pricing's verdict on filling this order now; null when not evaluated. */
+  quoteCheck: QuoteCheck | null;
+  safety: SafetyConfig;
+  /** Longest destination timelock the solver accepts on the destination chain, in its units. */
+  maxDestinationTimelock: bigint;
+}
+
+/** Why no fill happens now. `refuse` is a verdict on the order; `wait` expects the facts to change. */
+export interface Decision {
+  outcome: "refuse" | "wait";
+  reason: string;
+  detail: string;
+}
+
+export interface Plan {
+  actions: ActionRequest[];
+  /** Why the order is not being filled, when it is not and it could still matter. */
+  decision: Decision | null;
+  /** Nothing is left to do or watch for this order. */
+  done: boolean;
+}
