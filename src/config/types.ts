@@ -99,6 +99,8 @@ export interface SafetyConfig {
   timelockMarginMs: number;
   /** Redeem the source at least this long before it can be refunded; fees escalate inside it. */
   redeemDeadlineMarginMs: number;
+  /** An order may ask for at most this much more than the solver would quote at fill time, in bps. */
+  priceToleranceBps: number;
 }
 
 export interface SolverConfig {
