@@ -25,22 +25,34 @@ const cache = new Map<ContractName, ContractArtifact>();
 export function loadArtifact(name: ContractName): ContractArtifact {
   const cached = cache.get(name);
   if (cached) return cached;
-  const path = fileURLToPath(new URL(`${name}.json`, OUT_DIR));
+  const artifact = loadArtifactFrom(OUT_DIR, name);
+  cache.set(name, artifact);
+  return artifact;
+}
+
+/** Reads `<dir>/<name>.json` (`dir` ends with a slash) uncached; `loadArtifact` reads contracts/evm/out. */
+export function loadArtifactFrom(dir: URL, name: ContractName): ContractArtifact {
+  const path = fileURLToPath(new URL(`${name}.json`, dir));
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch {
     throw new ContractArtifactsMissingError(name, path);
   }
-  const parsed = JSON.parse(text) as Partial<ContractArtifact>;
-  if (
-    !Array.isArray(parsed.abi) ||
-    typeof parsed.bytecode !== "string" ||
-    !parsed.bytecode.startsWith("0x")
-  ) {
+  const parsed = parseArtifact(text);
+  if (!parsed)
     throw new Error(`contract artifact ${path} is malformed: run npm run build:contracts -- --force`);
+  return parsed;
+}
+
+function parseArtifact(text: string): ContractArtifact | null {
+  let parsed: Partial<ContractArtifact>;
+  try {
+    parsed = JSON.parse(text) as Partial<ContractArtifact>;
+  } catch {
+    return null;
   }
-  const artifact = { abi: parsed.abi, bytecode: parsed.bytecode };
-  cache.set(name, artifact);
-  return artifact;
+  const { abi, bytecode } = parsed;
+  if (!Array.isArray(abi) || typeof bytecode !== "string" || !/^0x[0-9a-f]+$/i.test(bytecode)) return null;
+  return { abi, bytecode };
 }

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toEventSignature, toFunctionSelector, toFunctionSignature, type Abi, type AbiParameter } from "viem";
 import { buildContracts } from "../../../../contracts/evm/compile.js";
-import { loadArtifact } from "../../../../src/chains/evm/artifacts.js";
+import {
+  ContractArtifactsMissingError,
+  loadArtifact,
+  loadArtifactFrom,
+} from "../../../../src/chains/evm/artifacts.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 
 /** Declared by OpenZeppelin's IERC5267 and never emitted: the domain of these contracts is fixed. */
@@ -58,5 +66,36 @@ describe("htlc-abi.ts against the compiled contracts", () => {
     if (initiated?.type !== "event") return;
     expect(initiated.inputs.map((i) => i.indexed)).toEqual([true, true, true]);
     expect(toEventSignature(initiated)).toBe("Initiated(bytes32,bytes32,uint256)");
+  });
+});
+
+describe("contract artifacts", () => {
+  it("rebuilds nothing when the sources are unchanged", () => {
+    buildContracts();
+    const started = Date.now();
+    const again = buildContracts();
+    expect(again.upToDate).toBe(true);
+    expect(again.contracts.map((c) => c.name)).toEqual([
+      "HTLC",
+      "NativeHTLC",
+      "TestSmartWallet",
+      "TestToken",
+    ]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("tells to run the build when an artifact is missing or malformed", () => {
+    const dir = mkdtempSync(join(tmpdir(), "artifacts-"));
+    try {
+      const url = pathToFileURL(`${dir}/`);
+      expect(() => loadArtifactFrom(url, "HTLC")).toThrow(ContractArtifactsMissingError);
+      expect(() => loadArtifactFrom(url, "HTLC")).toThrow(
+        "contract artifacts missing: run npm run build:contracts",
+      );
+      writeFileSync(join(dir, "HTLC.json"), '{"abi": [], "byte');
+      expect(() => loadArtifactFrom(url, "HTLC")).toThrow(/malformed: run npm run build:contracts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
