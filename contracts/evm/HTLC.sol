@@ -47,13 +47,10 @@ contract HTLC is HtlcBase {
     }
 
     /// @notice The caller pays; `initiator` is who may refund.
-    function initiateOnBehalf(
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash
-    ) external payable {
+    function initiateOnBehalf(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
+        external
+        payable
+    {
         _checkFunder(msg.sender, redeemer);
         _initiateFrom(msg.sender, initiator, redeemer, timelock, amount, secretHash);
     }

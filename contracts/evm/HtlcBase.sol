@@ -91,13 +91,10 @@ abstract contract HtlcBase is EIP712 {
     }
 
     /// @dev Validates the terms and records the order; the caller collects the value afterwards.
-    function _createOrder(
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash
-    ) internal returns (bytes32 orderID) {
+    function _createOrder(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
+        internal
+        returns (bytes32 orderID)
+    {
         if (initiator == address(0)) revert ZeroAddressInitiator();
         if (redeemer == address(0)) revert ZeroAddressRedeemer();
         if (initiator == redeemer) revert SameInitiatorAndRedeemer();
@@ -132,13 +129,11 @@ abstract contract HtlcBase is EIP712 {
         if (order.fulfilledAt != 0) revert OrderFulfilled(orderID);
     }
 
-    function _orderId(
-        bytes32 secretHash,
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount
-    ) private view returns (bytes32) {
+    function _orderId(bytes32 secretHash, address initiator, address redeemer, uint256 timelock, uint256 amount)
+        private
+        view
+        returns (bytes32)
+    {
         return sha256(abi.encode(block.chainid, secretHash, initiator, redeemer, timelock, amount, address(this)));
     }
 }

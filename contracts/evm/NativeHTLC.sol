@@ -30,13 +30,10 @@ contract NativeHTLC is HtlcBase {
     }
 
     /// @notice The caller pays; `initiator` is who may refund.
-    function initiateOnBehalf(
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash
-    ) external payable {
+    function initiateOnBehalf(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
+        external
+        payable
+    {
         _checkFunder(msg.sender, redeemer);
         _initiate(initiator, redeemer, timelock, amount, secretHash);
     }
@@ -55,19 +52,15 @@ contract NativeHTLC is HtlcBase {
         _initiate(initiator, redeemer, timelock, amount, secretHash);
     }
 
-    function _initiate(
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash
-    ) private {
+    function _initiate(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
+        private
+    {
         if (msg.value != amount) revert IncorrectNativeValue(amount, msg.value);
         _createOrder(initiator, redeemer, timelock, amount, secretHash);
     }
 
     function _payOut(address to, uint256 amount) internal override {
-        (bool sent, ) = payable(to).call{value: amount}("");
+        (bool sent,) = payable(to).call{value: amount}("");
         if (!sent) revert NativeTransferFailed(to);
     }
 }

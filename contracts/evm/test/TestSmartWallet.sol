@@ -25,7 +25,7 @@ contract TestSmartWallet is IERC1271 {
     }
 
     function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
-        (address signer, ECDSA.RecoverError err, ) = ECDSA.tryRecoverCalldata(hash, signature);
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(hash, signature);
         if (err == ECDSA.RecoverError.NoError && signer == owner) return IERC1271.isValidSignature.selector;
         return 0xffffffff;
     }
