@@ -1,0 +1,73 @@
+/**
+ * What the Bitcoin reader, wallet and executor need from a chain backend. Two implementations: a
+ * bitcoind node (JSON-RPC, with the block-following indexer) and an Esplora REST server. Amounts are
+ * bigint satoshis; heights are block numbers; txids are big-endian hex.
+ */
+
+/** A spend of a watched output, as the chain (or the mempool) shows it. */
+export interface OutputSpend {
+  txid: string;
+  /** Input index inside the spending transaction. */
+  vin: number;
+  /** null while the spend is only in the mempool. */
+  height: number | null;
+  /** Witness stack items of that input, hex. */
+  witness: string[];
+}
+
+/** An output paying a watched address, and its spend when there is one. */
+export interface FundingOutput {
+  txid: string;
+  vout: number;
+  value: bigint;
+  /** null while the funding transaction is only in the mempool. */
+  height: number | null;
+  spentBy: OutputSpend | null;
+}
+
+export interface AddressActivity {
+  address: string;
+  /** The tip the answer is consistent with. */
+  tipHeight: number;
+  outputs: FundingOutput[];
+}
+
+/** A confirmed unspent output of the wallet. */
+export interface ConfirmedUtxo {
+  txid: string;
+  vout: number;
+  value: bigint;
+  height: number;
+}
+
+export type TxSeen =
+  | { state: "mempool" }
+  | { state: "confirmed"; height: number }
+  /** Neither in the mempool nor in the active chain (dropped, replaced, or never received). */
+  | { state: "unknown" };
+
+/** The backend refused a transaction; `reason` is the node's reject reason. */
+export class BroadcastRejectedError extends Error {
+  constructor(
+    readonly txid: string,
+    readonly reason: string,
+  ) {
+    super(`Bitcoin transaction ${txid} was rejected: ${reason}`);
+    this.name = "BroadcastRejectedError";
+  }
+}
+
+export interface BitcoinBackend {
+  readonly kind: "bitcoind" | "esplora";
+  tipHeight(): Promise<number>;
+  /** Every output paying this address and its spend, up to date with the current tip and mempool. */
+  addressActivity(address: string): Promise<AddressActivity>;
+  /** Confirmed unspent outputs paying this address. */
+  confirmedUnspent(address: string): Promise<ConfirmedUtxo[]>;
+  /** Sends a signed transaction; one the backend already has counts as sent. Returns its txid. */
+  broadcast(rawHex: string): Promise<string>;
+  /** Fee rate estimate for confirmation within `targetBlocks`, whole sat/vB rounded up; null when none. */
+  feeRateSatVb(targetBlocks: number): Promise<bigint | null>;
+  /** Where a transaction is; `rawHex` lets a node without -txindex answer through its outputs. */
+  transactionStatus(txid: string, rawHex?: string): Promise<TxSeen>;
+}

@@ -1,0 +1,109 @@
+/**
+ * The Bitcoin backend over a bitcoind node (or the project's regtest node): address activity from the
+ * block-following indexer, wallet outputs from `scantxoutset`, fees from `estimatesmartfee`.
+ */
+import { Transaction, type Network } from "bitcoinjs-lib";
+import type { Logger } from "pino";
+import {
+  BroadcastRejectedError,
+  type AddressActivity,
+  type BitcoinBackend,
+  type ConfirmedUtxo,
+  type TxSeen,
+} from "./backend.js";
+import { satPerKvbToSatVb } from "./fee.js";
+import { BitcoinIndexer } from "./indexer.js";
+import { BitcoinRpcError, RpcErrorCode, type BitcoinRpcClient } from "./rpc.js";
+
+export interface BitcoindBackendOptions {
+  rpc: BitcoinRpcClient;
+  network: Network;
+  /** Shared with other users of the same node when given; otherwise one is created. */
+  indexer?: BitcoinIndexer;
+  lookbackBlocks?: number;
+  logger?: Logger;
+}
+
+/** bitcoind's ways of saying "I already have this transaction". */
+const ALREADY_KNOWN = [/txn-already-known/, /txn-already-in-mempool/, /already in block ?chain/i];
+
+export class BitcoindBackend implements BitcoinBackend {
+  readonly kind = "bitcoind" as const;
+  readonly rpc: BitcoinRpcClient;
+  readonly indexer: BitcoinIndexer;
+
+  constructor(options: BitcoindBackendOptions) {
+    this.rpc = options.rpc;
+    this.indexer =
+      options.indexer ??
+      new BitcoinIndexer({
+        rpc: options.rpc,
+        network: options.network,
+        ...(options.lookbackBlocks === undefined ? {} : { lookbackBlocks: options.lookbackBlocks }),
+        ...(options.logger === undefined ? {} : { logger: options.logger }),
+      });
+  }
+
+  tipHeight(): Promise<number> {
+    return this.rpc.getBlockCount();
+  }
+
+  async addressActivity(address: string): Promise<AddressActivity> {
+    this.indexer.watch(address);
+    await this.indexer.sync();
+    return this.indexer.activity(address);
+  }
+
+  async confirmedUnspent(address: string): Promise<ConfirmedUtxo[]> {
+    const scan = await this.rpc.scanTxOutSet([address]);
+    return scan.unspents.map((u) => ({ txid: u.txid, vout: u.vout, value: u.amountSats, height: u.height }));
+  }
+
+  async broadcast(rawHex: string): Promise<string> {
+    const txid = Transaction.fromHex(rawHex).getId();
+    try {
+      return await this.rpc.sendRawTransaction(rawHex);
+    } catch (error) {
+      if (!(error instanceof BitcoinRpcError)) throw error;
+      const known =
+        error.code === RpcErrorCode.VERIFY_ALREADY_IN_CHAIN ||
+        ALREADY_KNOWN.some((re) => re.test(error.rpcMessage));
+      if (known) return txid;
+      throw new BroadcastRejectedError(txid, error.rpcMessage);
+    }
+  }
+
+  async feeRateSatVb(targetBlocks: number): Promise<bigint | null> {
+    const estimate = await this.rpc.estimateSmartFee(targetBlocks);
+    return estimate.feeRateSatKvB === null ? null : satPerKvbToSatVb(estimate.feeRateSatKvB);
+  }
+
+  async transactionStatus(txid: string, rawHex?: string): Promise<TxSeen> {
+    try {
+      const tx = await this.rpc.getRawTransactionVerbose(txid);
+      if (tx.blockhash === undefined) return { state: "mempool" };
+      const header = await this.rpc.getBlockHeader(tx.blockhash);
+      return header.confirmations < 0 ? { state: "unknown" } : { state: "confirmed", height: header.height };
+    } catch (error) {
+      if (!(error instanceof BitcoinRpcError) || error.code !== RpcErrorCode.INVALID_ADDRESS_OR_KEY)
+        throw error;
+    }
+    return rawHex === undefined ? { state: "unknown" } : this.#statusFromOutputs(txid, rawHex);
+  }
+
+  /**
+   * Without -txindex a confirmed transaction is found through its unspent outputs. If every output is
+   * already spent the answer is "unknown", which only delays the journal's view of a settled attempt.
+   */
+  async #statusFromOutputs(txid: string, rawHex: string): Promise<TxSeen> {
+    const outputs = Transaction.fromHex(rawHex).outs.length;
+    for (let vout = 0; vout < outputs; vout++) {
+      const out = await this.rpc.getTxOut(txid, vout, true);
+      if (out === null) continue;
+      if (out.confirmations === 0) return { state: "mempool" };
+      const header = await this.rpc.getBlockHeader(out.bestblock);
+      return { state: "confirmed", height: header.height - out.confirmations + 1 };
+    }
+    return { state: "unknown" };
+  }
+}

@@ -1,0 +1,318 @@
+/**
+ * The Bitcoin executor: funds HTLCs from the solver's wallet, redeems many HTLCs in one transaction,
+ * refunds after the relative lock, pre-signs instant refunds of declined sources, and replaces stuck
+ * transactions by fee (BIP-125). It builds and signs; the runner journals, then calls `broadcast`.
+ */
+import { crypto as btcCrypto, payments, Transaction } from "bitcoinjs-lib";
+import type { Logger } from "pino";
+import type {
+  ActionKind,
+  ActionRequest,
+  ChainExecutor,
+  HtlcParams,
+  JournalView,
+  SignedTx,
+  TxAttemptRef,
+  TxStatus,
+} from "../chain.js";
+import type { BitcoinChainConfig } from "../../config/types.js";
+import type { BitcoinBackend, FundingOutput } from "./backend.js";
+import { bytesToHex, fixedBytes } from "./bytes.js";
+import {
+  AlreadyFundedError,
+  BitcoinActionError,
+  IncompleteInstantRefundError,
+  NothingToSpendError,
+} from "./errors.js";
+import { clampFeeRate } from "./fee.js";
+import type { BitcoinHtlc } from "./htlc.js";
+import { SIGHASH_SINGLE_ANYONECANPAY } from "./htlc-witness.js";
+import {
+  buildRedeemTx,
+  buildRefundTx,
+  signInstantRefund,
+  type HtlcUtxo,
+  type InstantRefundSignatures,
+  type RedeemInput,
+} from "./htlc-spend.js";
+import type { BitcoinKey } from "./keys.js";
+import { bitcoinNetwork } from "./network.js";
+import { BitcoinReader } from "./reader.js";
+import { bumpTransaction } from "./replacement.js";
+import { BitcoinWallet } from "./wallet.js";
+
+export interface BitcoinExecutorOptions {
+  config: BitcoinChainConfig;
+  key: BitcoinKey;
+  backend: BitcoinBackend;
+  journal: JournalView;
+  /** Confirmation target asked of the fee estimator; default 2 blocks. */
+  feeTargetBlocks?: number;
+  logger?: Logger;
+}
+
+export class BitcoinExecutor implements ChainExecutor {
+  readonly chain: string;
+  readonly maxBatch = 50;
+  readonly reader: BitcoinReader;
+  readonly wallet: BitcoinWallet;
+  readonly #config: BitcoinChainConfig;
+  readonly #key: BitcoinKey;
+  readonly #backend: BitcoinBackend;
+  readonly #feeTarget: number;
+  readonly #log: Logger | undefined;
+
+  constructor(options: BitcoinExecutorOptions) {
+    const { config, key, backend } = options;
+    this.chain = config.name;
+    this.#config = config;
+    this.#key = key;
+    this.#backend = backend;
+    this.#feeTarget = options.feeTargetBlocks ?? 2;
+    this.#log = options.logger;
+    this.reader = new BitcoinReader({ chain: config.name, network: config.network, backend });
+    this.wallet = new BitcoinWallet({
+      chain: config.name,
+      key,
+      network: bitcoinNetwork(config.network),
+      backend,
+      journal: options.journal,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
+  }
+
+  /** The node's estimate for the configured target, clamped to the chain's floor and ceiling. */
+  async feeRateSatVb(): Promise<bigint> {
+    return clampFeeRate(await this.#backend.feeRateSatVb(this.#feeTarget), this.#config);
+  }
+
+  async build(actions: ActionRequest[]): Promise<SignedTx> {
+    const kind = this.#batchKind(actions);
+    switch (kind) {
+      case "fill":
+        return this.#buildFill(actions);
+      case "redeem":
+        return this.#buildRedeem(actions);
+      case "refund":
+        return this.#buildRefund(actions);
+      case "instant_refund":
+        return this.#buildInstantRefund(actions);
+    }
+  }
+
+  async broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void> {
+    if (isPartialInstantRefund(Transaction.fromHex(tx.raw)))
+      throw new IncompleteInstantRefundError(tx.txHash);
+    const txid = await this.#backend.broadcast(tx.raw);
+    if (txid !== tx.txHash)
+      throw new BitcoinActionError(`broadcast returned txid ${txid}, expected ${tx.txHash}`);
+    this.#log?.info({ chain: this.chain, txid }, "bitcoin: transaction broadcast");
+  }
+
+  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+    const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
+    if (seen.state !== "confirmed") return { state: seen.state === "mempool" ? "pending" : "unknown" };
+    const tip = await this.#backend.tipHeight();
+    return {
+      state: "confirmed",
+      blockHeight: BigInt(seen.height),
+      confirmations: Math.max(0, tip - seen.height + 1),
+    };
+  }
+
+  /**
+   * Same inputs at a higher fee rate: change (fills) or the swept output (redeems, refunds) pays for it.
+   * Null at the fee ceiling, when the change cannot pay more, and for instant refunds (the initiator
+   * completes and broadcasts those).
+   */
+  async bump(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null> {
+    const kind = this.#batchKind(actions);
+    if (kind === "instant_refund") return null;
+    const replacement = bumpTransaction({
+      kind,
+      attempt,
+      htlcs: actions.map((a) => this.#htlcFor(a, kind)),
+      secrets: actions.map((a) => (kind === "redeem" ? this.#secretOf(a) : null)),
+      targetRateSatVb: await this.feeRateSatVb(),
+      bounds: this.#config,
+      key: this.#key,
+      wallet: this.wallet,
+    });
+    if (replacement === null) {
+      this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
+      return null;
+    }
+    return this.#signed(
+      replacement.tx,
+      replacement.feeRateSatVb,
+      replacement.fee,
+      replacement.inputValues,
+      [],
+    );
+  }
+
+  /** Spendable satoshis of the wallet (confirmed, plus unconfirmed change of live attempts). */
+  async balance(asset: string): Promise<bigint> {
+    const known = this.#config.assets.some((a) => a.id === asset);
+    if (!known) throw new BitcoinActionError(`asset ${asset} is not configured on chain ${this.chain}`);
+    const { confirmed, unconfirmed } = await this.wallet.balance();
+    return confirmed + unconfirmed;
+  }
+
+  /**
+   * The solver's (redeemer's) half of an instant refund of a declined Bitcoin source, paying
+   * `refundAddress` (default: the initiator key's own key-path P2TR address).
+   */
+  async signInstantRefund(action: ActionRequest, refundAddress?: string): Promise<InstantRefundSignatures> {
+    const htlc = this.#htlcFor(action, "instant_refund");
+    const utxos = await this.#unspentFunding(action.params, htlc, "instantly refund");
+    const address = refundAddress ?? this.#initiatorAddress(htlc);
+    return signInstantRefund(htlc, utxos, address, {
+      key: this.#key,
+      feeRateSatVb: await this.feeRateSatVb(),
+    });
+  }
+
+  async #buildFill(actions: ActionRequest[]): Promise<SignedTx> {
+    const outputs = [];
+    for (const action of actions) {
+      const htlc = this.#htlcFor(action, "fill");
+      const { outputs: funding } = await this.reader.fundingOutputs(action.params);
+      if (funding.length > 0) throw new AlreadyFundedError(htlc.address);
+      outputs.push({ script: htlc.outputScript, value: action.params.amount });
+    }
+    const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
+    return this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues, paid.spends);
+  }
+
+  async #buildRedeem(actions: ActionRequest[]): Promise<SignedTx> {
+    const inputs: RedeemInput[] = [];
+    for (const action of actions) {
+      const htlc = this.#htlcFor(action, "redeem");
+      const secret = this.#secretOf(action);
+      for (const utxo of await this.#unspentFunding(action.params, htlc, "redeem"))
+        inputs.push({ ...utxo, secret });
+    }
+    const rate = await this.feeRateSatVb();
+    const { tx, fee } = buildRedeemTx(inputs, this.#key, this.wallet.outputScript, rate);
+    return this.#signed(
+      tx,
+      rate,
+      fee,
+      inputs.map((i) => i.value),
+      [],
+    );
+  }
+
+  async #buildRefund(actions: ActionRequest[]): Promise<SignedTx> {
+    const inputs: HtlcUtxo[] = [];
+    for (const action of actions) {
+      const htlc = this.#htlcFor(action, "refund");
+      inputs.push(...(await this.#unspentFunding(action.params, htlc, "refund")));
+    }
+    const rate = await this.feeRateSatVb();
+    const { tx, fee } = buildRefundTx(inputs, this.#key, this.wallet.outputScript, rate);
+    return this.#signed(
+      tx,
+      rate,
+      fee,
+      inputs.map((i) => i.value),
+      [],
+    );
+  }
+
+  /** Returns the partially signed instant refund; its txid is final, but only the initiator can complete it. */
+  async #buildInstantRefund(actions: ActionRequest[]): Promise<SignedTx> {
+    const [action] = actions;
+    if (action === undefined || actions.length !== 1) {
+      throw new BitcoinActionError("an instant refund covers exactly one HTLC");
+    }
+    const signed = await this.signInstantRefund(action);
+    return {
+      chain: this.chain,
+      txHash: signed.txid,
+      raw: signed.partialTxHex,
+      nonce: null,
+      fee: {
+        feeSats: String(signed.fee),
+        partial: "instant_refund",
+        redeemerSignatures: signed.redeemerSignatures.join(","),
+      },
+      spends: [],
+    };
+  }
+
+  #signed(tx: Transaction, rate: bigint, fee: bigint, inputValues: bigint[], spends: string[]): SignedTx {
+    return {
+      chain: this.chain,
+      txHash: tx.getId(),
+      raw: tx.toHex(),
+      nonce: null,
+      fee: { feeRateSatVb: String(rate), feeSats: String(fee), inputValues: inputValues.join(",") },
+      spends,
+    };
+  }
+
+  #batchKind(actions: ActionRequest[]): ActionKind {
+    const first = actions[0];
+    if (first === undefined) throw new BitcoinActionError("no actions to build a transaction for");
+    if (actions.length > this.maxBatch) {
+      throw new BitcoinActionError(`${actions.length} actions exceed the batch limit of ${this.maxBatch}`);
+    }
+    for (const action of actions) {
+      if (action.kind !== first.kind)
+        throw new BitcoinActionError(`cannot batch ${action.kind} with ${first.kind}`);
+      if (action.params.chain !== this.chain) {
+        throw new BitcoinActionError(
+          `action for chain ${action.params.chain} sent to the ${this.chain} executor`,
+        );
+      }
+    }
+    return first.kind;
+  }
+
+  /** The HTLC of an action, after checking that the solver holds the key that action needs. */
+  #htlcFor(action: ActionRequest, kind: ActionKind): BitcoinHtlc {
+    const role = kind === "fill" || kind === "refund" ? "initiator" : "redeemer";
+    const key = action.params[role].toLowerCase().replace(/^0x/, "");
+    if (key !== this.#key.xOnlyHex) {
+      throw new BitcoinActionError(
+        `${kind} of order ${action.orderId} needs the ${role} key ${key}, not the solver's`,
+      );
+    }
+    return this.reader.htlcOf(action.params);
+  }
+
+  #secretOf(action: ActionRequest): Uint8Array {
+    if (action.secret === undefined)
+      throw new BitcoinActionError(`redeem of order ${action.orderId} has no secret`);
+    const secret = fixedBytes(action.secret, 32, `secret of order ${action.orderId}`);
+    const expected = action.params.secretHash.toLowerCase().replace(/^0x/, "");
+    if (bytesToHex(btcCrypto.sha256(secret)) !== expected) {
+      throw new BitcoinActionError(`secret of order ${action.orderId} does not hash to its secret hash`);
+    }
+    return secret;
+  }
+
+  async #unspentFunding(params: HtlcParams, htlc: BitcoinHtlc, action: string): Promise<HtlcUtxo[]> {
+    const { outputs } = await this.reader.fundingOutputs(params);
+    const unspent = outputs.filter((o: FundingOutput) => o.spentBy === null);
+    if (unspent.length === 0) throw new NothingToSpendError(htlc.address, action);
+    return unspent.map((o) => ({ htlc, txid: o.txid, vout: o.vout, value: o.value }));
+  }
+
+  #initiatorAddress(htlc: BitcoinHtlc): string {
+    const address = payments.p2tr({ internalPubkey: htlc.initiatorKey, network: htlc.network }).address;
+    if (address === undefined)
+      throw new BitcoinActionError("could not derive the initiator's refund address");
+    return address;
+  }
+}
+
+/** Every input carries only a 65-byte SIGHASH_SINGLE|ANYONECANPAY signature: the redeemer's half. */
+export function isPartialInstantRefund(tx: Transaction): boolean {
+  return tx.ins.every((input) => {
+    const only = input.witness.length === 1 ? input.witness[0] : undefined;
+    return only !== undefined && only.length === 65 && only[64] === SIGHASH_SINGLE_ANYONECANPAY;
+  });
+}

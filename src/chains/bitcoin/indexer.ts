@@ -1,0 +1,265 @@
+/**
+ * Follows a bitcoind chain for a set of watched addresses: the outputs paying them and the inputs
+ * spending those outputs, confirmed (from `getblock` verbosity 2) and unconfirmed (from the mempool).
+ * Heights are tracked with their block hashes, so a reorg is noticed (a stored hash no longer matches)
+ * and everything above the fork point is rolled back and read again. An address added later is
+ * backfilled from `lookbackBlocks` below the tip. It knows nothing about HTLCs or the solver, so the
+ * local service can follow deposits with it too.
+ */
+import { address as btcAddress, type Network } from "bitcoinjs-lib";
+import type { Logger } from "pino";
+import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
+import { bytesToHex } from "./bytes.js";
+import type { BitcoinRpcClient, RpcTransaction } from "./rpc.js";
+
+export type IndexerRpc = Pick<
+  BitcoinRpcClient,
+  "getBlockCount" | "getBlockHash" | "getBlock" | "getRawMempool" | "getRawTransactionVerbose"
+>;
+
+export interface IndexerOptions {
+  rpc: IndexerRpc;
+  network: Network;
+  /** How far below the tip a newly watched address is searched; default 1008 (one week). */
+  lookbackBlocks?: number;
+  logger?: Logger;
+}
+
+interface StoredOutput {
+  address: string;
+  txid: string;
+  vout: number;
+  value: bigint;
+  height: number | null;
+}
+
+const outpointKey = (txid: string, vout: number): string => `${txid}:${vout}`;
+
+export class BitcoinIndexer {
+  readonly #rpc: IndexerRpc;
+  readonly #network: Network;
+  readonly #lookback: number;
+  readonly #log: Logger | undefined;
+  /** Output script hex → address, for addresses already followed block by block. */
+  readonly #watched = new Map<string, string>();
+  /** Added but not yet backfilled. */
+  readonly #pending = new Map<string, string>();
+  /** Block hash of every height followed so far (from `#baseHeight`). */
+  readonly #hashes = new Map<number, string>();
+  readonly #outputs = new Map<string, StoredOutput>();
+  readonly #spends = new Map<string, OutputSpend>();
+  /** The mempool's view, rebuilt on every sync: outputs and spends that are not in a block yet. */
+  #mempoolOutputs = new Map<string, StoredOutput>();
+  #mempoolSpends = new Map<string, OutputSpend>();
+  /** Decoded mempool transactions by txid, dropped when they leave the mempool or the watch set grows. */
+  #mempoolCache = new Map<string, RpcTransaction>();
+  #baseHeight: number | null = null;
+  #syncedHeight = -1;
+  #tip = -1;
+  #inFlight: Promise<void> | null = null;
+  #queued: Promise<void> | null = null;
+
+  constructor(options: IndexerOptions) {
+    this.#rpc = options.rpc;
+    this.#network = options.network;
+    this.#lookback = options.lookbackBlocks ?? 1008;
+    this.#log = options.logger;
+  }
+
+  /** Starts following an address; the next `sync()` backfills it. */
+  watch(address: string): void {
+    const script = bytesToHex(btcAddress.toOutputScript(address, this.#network));
+    if (this.#watched.has(script) || this.#pending.has(script)) return;
+    this.#pending.set(script, address);
+  }
+
+  isWatched(address: string): boolean {
+    const script = bytesToHex(btcAddress.toOutputScript(address, this.#network));
+    return this.#watched.has(script) || this.#pending.has(script);
+  }
+
+  get tipHeight(): number {
+    return this.#tip;
+  }
+
+  /**
+   * Brings the index up to the node's tip and mempool. Concurrent callers share work, but a caller
+   * always gets a sync that started after its call, so it sees everything the node had by then.
+   */
+  sync(): Promise<void> {
+    if (this.#queued !== null) return this.#queued;
+    const previous = this.#inFlight ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = null;
+        this.#inFlight = run;
+        return this.#syncOnce();
+      })
+      .finally(() => {
+        if (this.#inFlight === run) this.#inFlight = null;
+      });
+    this.#queued = run;
+    return run;
+  }
+
+  /** Outputs paying `address` and their spends, as of the last sync (watch and sync first). */
+  activity(address: string): AddressActivity {
+    const outputs: FundingOutput[] = [];
+    for (const stored of [...this.#outputs.values(), ...this.#mempoolOutputs.values()]) {
+      if (stored.address !== address) continue;
+      const key = outpointKey(stored.txid, stored.vout);
+      const spentBy = this.#spends.get(key) ?? this.#mempoolSpends.get(key) ?? null;
+      const { txid, vout, value, height } = stored;
+      outputs.push({ txid, vout, value, height, spentBy });
+    }
+    return { address, tipHeight: this.#tip, outputs };
+  }
+
+  async #syncOnce(): Promise<void> {
+    const tip = await this.#rpc.getBlockCount();
+    if (this.#baseHeight === null) {
+      this.#baseHeight = Math.max(0, tip - this.#lookback);
+      this.#syncedHeight = this.#baseHeight - 1;
+    }
+    await this.#rollBackToCommonAncestor(tip);
+    await this.#backfillPending();
+    for (let height = this.#syncedHeight + 1; height <= tip; height++) {
+      const connected = await this.#connectBlock(height);
+      if (!connected) {
+        // The chain moved under us (reorg while following); the next sync resolves it.
+        break;
+      }
+    }
+    this.#tip = this.#syncedHeight;
+    await this.#refreshMempool();
+  }
+
+  /** Walks back from the highest followed height until the node's hash matches the stored one. */
+  async #rollBackToCommonAncestor(tip: number): Promise<void> {
+    const base = this.#baseHeight ?? 0;
+    let height = Math.min(this.#syncedHeight, tip);
+    while (height >= base) {
+      const stored = this.#hashes.get(height);
+      if (stored !== undefined && stored === (await this.#rpc.getBlockHash(height))) break;
+      height--;
+    }
+    if (height === this.#syncedHeight) return;
+    this.#log?.warn({ from: this.#syncedHeight, to: height }, "bitcoin indexer: rolling back after a reorg");
+    this.#disconnectAbove(height);
+  }
+
+  #disconnectAbove(height: number): void {
+    for (const h of [...this.#hashes.keys()]) if (h > height) this.#hashes.delete(h);
+    for (const [key, output] of this.#outputs) {
+      if (output.height !== null && output.height > height) this.#outputs.delete(key);
+    }
+    for (const [key, spend] of this.#spends) {
+      if (spend.height !== null && spend.height > height) this.#spends.delete(key);
+    }
+    this.#syncedHeight = height;
+  }
+
+  /** Reads the block at `height`; false when its parent is not the block stored below it. */
+  async #connectBlock(height: number): Promise<boolean> {
+    const hash = await this.#rpc.getBlockHash(height);
+    const block = await this.#rpc.getBlock(hash, 2);
+    const parent = this.#hashes.get(height - 1);
+    if (parent !== undefined && block.previousblockhash !== parent) return false;
+    for (const tx of block.tx) this.#indexTransaction(tx, height, this.#watched, this.#outputs, this.#spends);
+    this.#hashes.set(height, hash);
+    this.#syncedHeight = height;
+    return true;
+  }
+
+  /** Scans the followed range once for all newly added addresses, then follows them with the rest. */
+  async #backfillPending(): Promise<void> {
+    if (this.#pending.size === 0) return;
+    const scripts = new Map(this.#pending);
+    this.#pending.clear();
+    const from = Math.max(this.#baseHeight ?? 0, this.#syncedHeight - this.#lookback + 1);
+    for (let height = from; height <= this.#syncedHeight; height++) {
+      const hash = this.#hashes.get(height) ?? (await this.#rpc.getBlockHash(height));
+      const block = await this.#rpc.getBlock(hash, 2);
+      for (const tx of block.tx) this.#indexTransaction(tx, height, scripts, this.#outputs, this.#spends);
+    }
+    for (const [script, address] of scripts) this.#watched.set(script, address);
+    this.#mempoolCache.clear();
+  }
+
+  async #refreshMempool(): Promise<void> {
+    const txids = await this.#rpc.getRawMempool();
+    const live = new Set(txids);
+    for (const txid of this.#mempoolCache.keys()) if (!live.has(txid)) this.#mempoolCache.delete(txid);
+    for (const txid of txids) {
+      if (this.#mempoolCache.has(txid)) continue;
+      const tx = await this.#fetchMempoolTx(txid);
+      if (tx !== null) this.#mempoolCache.set(txid, tx);
+    }
+    const outputs = new Map<string, StoredOutput>();
+    const spends = new Map<string, OutputSpend>();
+    const known = (key: string): boolean => this.#outputs.has(key) || outputs.has(key);
+    // Outputs first, so a spend of an unconfirmed funding is recognised whatever the mempool order.
+    for (const tx of this.#mempoolCache.values()) this.#indexOutputs(tx, null, this.#watched, outputs);
+    for (const tx of this.#mempoolCache.values()) this.#indexSpends(tx, null, known, spends);
+    this.#mempoolOutputs = outputs;
+    this.#mempoolSpends = spends;
+  }
+
+  /** A mempool transaction can leave between listing and fetching it; that is not an error. */
+  async #fetchMempoolTx(txid: string): Promise<RpcTransaction | null> {
+    try {
+      return await this.#rpc.getRawTransactionVerbose(txid);
+    } catch (error) {
+      this.#log?.debug(
+        { txid, err: error },
+        "bitcoin indexer: mempool transaction vanished before it was read",
+      );
+      return null;
+    }
+  }
+
+  #indexTransaction(
+    tx: RpcTransaction,
+    height: number,
+    scripts: Map<string, string>,
+    outputs: Map<string, StoredOutput>,
+    spends: Map<string, OutputSpend>,
+  ): void {
+    this.#indexOutputs(tx, height, scripts, outputs);
+    this.#indexSpends(tx, height, (key) => outputs.has(key), spends);
+  }
+
+  #indexOutputs(
+    tx: RpcTransaction,
+    height: number | null,
+    scripts: Map<string, string>,
+    outputs: Map<string, StoredOutput>,
+  ): void {
+    for (const out of tx.vout) {
+      const address = scripts.get(out.scriptPubKey.hex);
+      if (address === undefined) continue;
+      outputs.set(outpointKey(tx.txid, out.n), {
+        address,
+        txid: tx.txid,
+        vout: out.n,
+        value: out.valueSats,
+        height,
+      });
+    }
+  }
+
+  #indexSpends(
+    tx: RpcTransaction,
+    height: number | null,
+    isWatchedOutput: (key: string) => boolean,
+    spends: Map<string, OutputSpend>,
+  ): void {
+    tx.vin.forEach((input, vin) => {
+      if (input.txid === undefined || input.vout === undefined) return;
+      const key = outpointKey(input.txid, input.vout);
+      if (!isWatchedOutput(key)) return;
+      spends.set(key, { txid: tx.txid, vin, height, witness: input.txinwitness });
+    });
+  }
+}

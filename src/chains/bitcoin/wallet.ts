@@ -1,0 +1,159 @@
+/**
+ * The solver's Bitcoin wallet: one key-path P2TR output script (BIP-86 tweak of the solver's x-only
+ * key). Its spendable set is the node's confirmed outputs, minus what live journal attempts already
+ * spend, plus the change those attempts pay back. So after a crash the wallet neither spends an output
+ * twice (the journaled transaction is re-broadcast, not re-built) nor forgets change still unconfirmed.
+ */
+import { Transaction, type Network } from "bitcoinjs-lib";
+import type { Logger } from "pino";
+import type { JournalView } from "../chain.js";
+import type { BitcoinBackend } from "./backend.js";
+import { txidToHash } from "./bytes.js";
+import { selectCoins, type SpendableUtxo } from "./coin-selection.js";
+import type { PrevOut } from "./htlc-witness.js";
+import { journalOutputs, outpointOf } from "./journal-outputs.js";
+import type { BitcoinKey } from "./keys.js";
+import {
+  outputWeight,
+  P2TR_DUST_LIMIT,
+  P2TR_KEYPATH_INPUT_WEIGHT,
+  P2TR_OUTPUT_WEIGHT,
+  txOverheadWeight,
+} from "./tx-size.js";
+
+/** Opts in to BIP-125 replacement; every transaction the solver signs can be fee-bumped. */
+export const RBF_SEQUENCE = 0xfffffffd;
+
+export interface PaymentOutput {
+  script: Uint8Array;
+  value: bigint;
+}
+
+export interface WalletTx {
+  tx: Transaction;
+  /** Wallet outpoints spent, `txid:vout`. */
+  spends: string[];
+  inputValues: bigint[];
+  fee: bigint;
+  feeRateSatVb: bigint;
+  /** Index of the change output; null when change would have been dust. */
+  changeVout: number | null;
+}
+
+export interface BitcoinWalletOptions {
+  chain: string;
+  key: BitcoinKey;
+  network: Network;
+  backend: Pick<BitcoinBackend, "confirmedUnspent">;
+  journal: JournalView;
+  /** Whether unconfirmed change of live attempts may fund new payments; default true. */
+  spendUnconfirmedChange?: boolean;
+  logger?: Logger;
+}
+
+export class BitcoinWallet {
+  readonly chain: string;
+  readonly address: string;
+  readonly outputScript: Uint8Array;
+  readonly #key: BitcoinKey;
+  readonly #backend: Pick<BitcoinBackend, "confirmedUnspent">;
+  readonly #journal: JournalView;
+  readonly #spendUnconfirmed: boolean;
+  readonly #log: Logger | undefined;
+
+  constructor(options: BitcoinWalletOptions) {
+    this.chain = options.chain;
+    this.#key = options.key;
+    const payment = options.key.walletPayment(options.network);
+    this.address = payment.address;
+    this.outputScript = payment.output;
+    this.#backend = options.backend;
+    this.#journal = options.journal;
+    this.#spendUnconfirmed = options.spendUnconfirmedChange ?? true;
+    this.#log = options.logger;
+  }
+
+  /** Outputs the wallet may spend now: confirmed ones not spent by a live attempt, and live change. */
+  async spendable(): Promise<SpendableUtxo[]> {
+    const { spent, change } = journalOutputs(this.#journal.liveAttempts(this.chain), this.outputScript);
+    const confirmed = await this.#backend.confirmedUnspent(this.address);
+    const result = new Map<string, SpendableUtxo>();
+    for (const u of confirmed) {
+      const key = outpointOf(u.txid, u.vout);
+      if (!spent.has(key)) result.set(key, { txid: u.txid, vout: u.vout, value: u.value, confirmed: true });
+    }
+    if (this.#spendUnconfirmed) {
+      // A live attempt that already confirmed shows up in both lists; the confirmed entry wins.
+      for (const c of change)
+        if (!result.has(outpointOf(c.txid, c.vout))) result.set(outpointOf(c.txid, c.vout), c);
+    }
+    return [...result.values()];
+  }
+
+  async balance(): Promise<{ confirmed: bigint; unconfirmed: bigint }> {
+    const utxos = await this.spendable();
+    const sum = (list: SpendableUtxo[]) => list.reduce((s, u) => s + u.value, 0n);
+    return {
+      confirmed: sum(utxos.filter((u) => u.confirmed)),
+      unconfirmed: sum(utxos.filter((u) => !u.confirmed)),
+    };
+  }
+
+  /** Selects inputs, adds change back to the wallet unless it is dust, and signs. */
+  async pay(outputs: PaymentOutput[], feeRateSatVb: bigint): Promise<WalletTx> {
+    if (outputs.length === 0) throw new Error("a wallet payment needs at least one output");
+    const target = outputs.reduce((s, o) => s + o.value, 0n);
+    const paymentsWeight = outputs.reduce((w, o) => w + outputWeight(o.script.length), 0);
+    const selection = selectCoins({
+      utxos: await this.spendable(),
+      target,
+      feeRateSatVb,
+      baseWeight: txOverheadWeight(1, outputs.length + 1) + paymentsWeight,
+      inputWeight: P2TR_KEYPATH_INPUT_WEIGHT,
+      changeWeight: P2TR_OUTPUT_WEIGHT,
+      dustLimit: P2TR_DUST_LIMIT,
+    });
+    const all =
+      selection.change > 0n ? [...outputs, { script: this.outputScript, value: selection.change }] : outputs;
+    const tx = this.signPayment(selection.inputs, all);
+    this.#log?.debug(
+      { chain: this.chain, txid: tx.getId(), inputs: selection.inputs.length, fee: String(selection.fee) },
+      "bitcoin wallet: payment signed",
+    );
+    return {
+      tx,
+      spends: selection.inputs.map((u) => outpointOf(u.txid, u.vout)),
+      inputValues: selection.inputs.map((u) => u.value),
+      fee: selection.fee,
+      feeRateSatVb,
+      changeVout: selection.change > 0n ? outputs.length : null,
+    };
+  }
+
+  /** A version-2, RBF-signalling transaction spending wallet outputs, every input signed by key path. */
+  signPayment(
+    inputs: Pick<SpendableUtxo, "txid" | "vout" | "value">[],
+    outputs: PaymentOutput[],
+  ): Transaction {
+    const tx = new Transaction();
+    tx.version = 2;
+    for (const input of inputs) tx.addInput(txidToHash(input.txid), input.vout, RBF_SEQUENCE);
+    for (const output of outputs) tx.addOutput(output.script, output.value);
+    this.signKeyPathInputs(
+      tx,
+      inputs.map((i) => ({ script: this.outputScript, value: i.value })),
+      inputs.map((_, index) => index),
+    );
+    return tx;
+  }
+
+  /** Signs the given inputs (wallet outputs) with SIGHASH_DEFAULT over all prevouts. */
+  signKeyPathInputs(tx: Transaction, prevouts: PrevOut[], indices: number[]): void {
+    const scripts = prevouts.map((p) => p.script);
+    const values = prevouts.map((p) => p.value);
+    for (const index of indices) {
+      const hash = tx.hashForWitnessV1(index, scripts, values, Transaction.SIGHASH_DEFAULT);
+      tx.setWitness(index, [this.#key.signKeyPath(hash)]);
+    }
+  }
+}
