@@ -28,7 +28,11 @@ const base = {
 
 describe("selectCoins (largest first)", () => {
   it("takes the largest output first and returns change", () => {
-    const result = selectCoins({ ...base, utxos: [utxo(1, 10_000n), utxo(2, 500_000n), utxo(3, 90_000n)], target: 100_000n });
+    const result = selectCoins({
+      ...base,
+      utxos: [utxo(1, 10_000n), utxo(2, 500_000n), utxo(3, 90_000n)],
+      target: 100_000n,
+    });
     expect(result.inputs.map((u) => u.value)).toEqual([500_000n]);
     // One key-path input, payment and change outputs: 154 vB at 2 sat/vB.
     expect(result.fee).toBe(308n);
@@ -36,7 +40,11 @@ describe("selectCoins (largest first)", () => {
   });
 
   it("adds inputs until payment and fee are covered", () => {
-    const result = selectCoins({ ...base, utxos: [utxo(1, 60_000n), utxo(2, 50_000n), utxo(3, 1_000n)], target: 100_000n });
+    const result = selectCoins({
+      ...base,
+      utxos: [utxo(1, 60_000n), utxo(2, 50_000n), utxo(3, 1_000n)],
+      target: 100_000n,
+    });
     expect(result.inputs.map((u) => u.value)).toEqual([60_000n, 50_000n]);
     expect(result.inputs.reduce((s, u) => s + u.value, 0n)).toBe(100_000n + result.fee + result.change);
   });

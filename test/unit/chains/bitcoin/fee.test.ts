@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { bumpedFeeRate, clampFeeRate, FeeRateError, satPerKvbToSatVb } from "../../../../src/chains/bitcoin/fee.js";
+import {
+  bumpedFeeRate,
+  clampFeeRate,
+  FeeRateError,
+  satPerKvbToSatVb,
+} from "../../../../src/chains/bitcoin/fee.js";
 
 const bounds = { feeRateFloorSatVb: 2, feeRateCeilingSatVb: 50 };
 

@@ -71,7 +71,10 @@ describe("HTLC output", () => {
   it("commits to the tree [redeem, [refund, instantRefund]] under the NUMS key", () => {
     const htlc = htlcWith(144);
     const branch = (a: Uint8Array, b: Uint8Array) =>
-      btcCrypto.taggedHash("TapBranch", Buffer.compare(a, b) <= 0 ? concatBytes([a, b]) : concatBytes([b, a]));
+      btcCrypto.taggedHash(
+        "TapBranch",
+        Buffer.compare(a, b) <= 0 ? concatBytes([a, b]) : concatBytes([b, a]),
+      );
     const root = branch(
       tapLeafHash(htlc.leaves.redeem.script),
       branch(tapLeafHash(htlc.leaves.refund.script), tapLeafHash(htlc.leaves.instantRefund.script)),
@@ -87,7 +90,9 @@ describe("HTLC output", () => {
     expect(redeemCb[0]).toBe(0xc0 | parity);
     expect(bytesToHex(redeemCb.subarray(1, 33))).toBe(bytesToHex(NUMS_INTERNAL_KEY));
     expect(bytesToHex(redeemCb.subarray(33))).toBe(
-      bytesToHex(branch(tapLeafHash(htlc.leaves.refund.script), tapLeafHash(htlc.leaves.instantRefund.script))),
+      bytesToHex(
+        branch(tapLeafHash(htlc.leaves.refund.script), tapLeafHash(htlc.leaves.instantRefund.script)),
+      ),
     );
     const refundCb = htlc.controlBlock("refund");
     expect(refundCb.length).toBe(33 + 64);
@@ -101,7 +106,9 @@ describe("HTLC output", () => {
     const base = { initiatorKey, redeemerKey, secretHash, timelock: 144, network: "regtest" as const };
     expect(() => bitcoinHtlc({ ...base, timelock: 0 })).toThrow(HtlcParamsError);
     expect(() => bitcoinHtlc({ ...base, timelock: 65536 })).toThrow(/1\.\.65535/);
-    expect(() => bitcoinHtlc({ ...base, secretHash: "ab".repeat(31) })).toThrow(/secret hash must be 32 bytes/);
+    expect(() => bitcoinHtlc({ ...base, secretHash: "ab".repeat(31) })).toThrow(
+      /secret hash must be 32 bytes/,
+    );
     expect(() => bitcoinHtlc({ ...base, initiatorKey: "00".repeat(32) })).toThrow(/not a valid x-only/);
     expect(() => bitcoinHtlc({ ...base, redeemerKey: "zz" })).toThrow(/redeemer key/);
   });
