@@ -1,0 +1,38 @@
+/** viem clients of one EVM chain: a reader, and the relayer's wallet with one send at a time. */
+import PQueue from "p-queue";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Account,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { LocalServiceChainConfig } from "../../config.js";
+
+export interface EvmClients {
+  publicClient: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+  /** Sends of the relayer on this chain run one after another so that nonces never collide. */
+  sendQueue: PQueue;
+}
+
+export function createEvmClients(config: LocalServiceChainConfig, relayerPrivateKey: Hex): EvmClients {
+  const chain = defineChain({
+    id: config.chainId,
+    name: config.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  });
+  const transport = http(config.rpcUrl, { timeout: 10_000, retryCount: 1 });
+  return {
+    publicClient: createPublicClient({ chain, transport }),
+    walletClient: createWalletClient({ account: privateKeyToAccount(relayerPrivateKey), chain, transport }),
+    sendQueue: new PQueue({ concurrency: 1 }),
+  };
+}

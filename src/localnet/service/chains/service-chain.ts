@@ -1,0 +1,87 @@
+/**
+ * The seam between the service and a chain family. The service core (orders, watch loop, HTTP) only
+ * talks to these interfaces; EVM implements them now and a Bitcoin implementation plugs in the same way.
+ */
+import type { SwapRecord } from "../../../orderbook/types.js";
+import type { LocalServiceChainConfig } from "../config.js";
+import type { ResolvedAsset } from "../registry.js";
+
+/** Terms of one HTLC as the order defines them. Hex without 0x. */
+export interface SwapTerms {
+  asset: ResolvedAsset;
+  initiator: string;
+  redeemer: string;
+  /** Chain units (blocks on EVM and Bitcoin). */
+  timelock: number;
+  amount: bigint;
+  secretHash: string;
+}
+
+export interface TxFact {
+  /** As the chain shows it (EVM: 0x-prefixed). */
+  txHash: string;
+  blockNumber: bigint;
+  /** ISO 8601 UTC with fractional seconds, from the block's time. */
+  timestamp: string;
+}
+
+/** Terms read back from the chain for an initiated HTLC. */
+export interface OnChainTerms {
+  initiator: string;
+  redeemer: string;
+  timelock: bigint;
+  amount: bigint;
+}
+
+/**
+ * What a watcher learned about one swap in one poll. Absent parts mean "nothing new": the caller merges
+ * them into the record, so a watcher may skip look-ups for facts the record already holds.
+ */
+export interface SwapFacts {
+  initiate?: TxFact & { filledAmount: bigint };
+  redeem?: TxFact & { secret: string };
+  refund?: TxFact;
+  /** Null when the HTLC is not initiated (or the family stores no terms). */
+  onChain: OnChainTerms | null;
+}
+
+/** Reads one chain for the service; one implementation per chain family. */
+export interface ChainWatcher {
+  tipHeight(): Promise<bigint>;
+  /** `fromBlock`: no event of this swap can be older (the tip when the order was created). */
+  observe(swap: SwapRecord, fromBlock: bigint): Promise<SwapFacts>;
+}
+
+export type TxOutcome = "pending" | "success" | "reverted" | "dropped";
+
+/** Gasless initiation by a user's signature, relayed by the service (EVM ERC20 sources). */
+export interface SignedInitiate {
+  /** The typed data the user signs for this swap (JSON-safe: integers as decimal strings). */
+  typedData(swap: SwapRecord): Promise<unknown>;
+  /** Null when `signature` authorises this swap for its initiator; otherwise why not. */
+  verify(swap: SwapRecord, signature: string): Promise<string | null>;
+  /** Sends the initiate paid by the relayer; returns the transaction hash. */
+  relay(swap: SwapRecord, signature: string): Promise<string>;
+}
+
+export interface ServiceChain {
+  readonly config: LocalServiceChainConfig;
+  readonly watcher: ChainWatcher;
+  /** Present where users may initiate by signature. */
+  readonly signedInitiate: SignedInitiate | null;
+  isValidAddress(address: string): boolean;
+  /** The form addresses take in order records. */
+  normalizeAddress(address: string): string;
+  /** Lowercased or otherwise canonical form used when comparing addresses. */
+  addressKey(address: string): string;
+  /** The swap id (EVM order id, Bitcoin HTLC address) of these terms, hex without 0x where hex. */
+  swapId(terms: SwapTerms): string;
+  /** Where the user sends or approves the source funds. */
+  depositTarget(terms: SwapTerms): string;
+  /** Whether the HTLC of this swap exists on chain already (whatever its state). */
+  isInitiated(swap: SwapRecord): Promise<boolean>;
+  /** Redeems the swap with the secret, paid by the relayer; returns the transaction hash. */
+  redeem(swap: SwapRecord, secret: string): Promise<string>;
+  txOutcome(txHash: string): Promise<TxOutcome>;
+  close(): Promise<void>;
+}

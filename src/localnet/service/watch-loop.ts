@@ -1,0 +1,140 @@
+/**
+ * Every pollIntervalMs: for each unsettled order, read both sides from their chains, merge the facts
+ * into the swap records, advance the status, and redeem the destination for the user when due.
+ * Polls never overlap; stop() waits for the one in progress.
+ */
+import type { Order } from "../../orderbook/types.js";
+import { RelayRejectedError } from "./chains/relay-error.js";
+import type { OnChainTerms, ServiceChain } from "./chains/service-chain.js";
+import { chainOf, type ServiceContext } from "./context.js";
+import { errorMessage } from "./errors.js";
+import { serviceRedeemDecision } from "./orders/service-redeem.js";
+import { isSettled, nextStatus } from "./orders/status.js";
+import { applyFacts } from "./orders/swap-facts.js";
+import type { StoredOrder } from "./store/order-store.js";
+
+export class WatchLoop {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly ctx: ServiceContext) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over every unsettled order. */
+  async pollOnce(): Promise<void> {
+    const tips = new Map<string, Promise<bigint>>();
+    const tipOf = (chain: ServiceChain): Promise<bigint> => {
+      let tip = tips.get(chain.config.name);
+      if (tip === undefined) {
+        tip = chain.watcher.tipHeight();
+        tips.set(chain.config.name, tip);
+      }
+      return tip;
+    };
+    for (const stored of this.ctx.orders.unsettled()) {
+      if (this.stopped) return;
+      try {
+        await this.refresh(stored, tipOf);
+      } catch (error) {
+        this.ctx.logger.warn(
+          { orderId: stored.order.order_id, reason: errorMessage(error) },
+          "order refresh failed",
+        );
+      }
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.pollOnce().finally(() => {
+        this.running = null;
+        this.schedule(this.ctx.config.pollIntervalMs);
+      });
+    }, delayMs);
+  }
+
+  private async refresh(stored: StoredOrder, tipOf: (chain: ServiceChain) => Promise<bigint>): Promise<void> {
+    const { order } = stored;
+    const sourceChain = chainOf(this.ctx, order.source_swap.chain);
+    const destinationChain = chainOf(this.ctx, order.destination_swap.chain);
+    const [sourceTip, destinationTip, sourceFacts, destinationFacts] = await Promise.all([
+      tipOf(sourceChain),
+      tipOf(destinationChain),
+      sourceChain.watcher.observe(order.source_swap, stored.sourceWatchFrom),
+      destinationChain.watcher.observe(order.destination_swap, stored.destinationWatchFrom),
+    ]);
+    const source = applyFacts(order.source_swap, sourceFacts, sourceTip);
+    const destination = applyFacts(order.destination_swap, destinationFacts, destinationTip);
+    const status = nextStatus({
+      previous: order.status,
+      source,
+      destination,
+      destinationTip,
+      createdAtMs: Date.parse(order.created_at),
+      deadlineSeconds: order.additional_data.deadline,
+      initiateDetectSeconds: this.ctx.deadlines.initiateDetectSeconds,
+      nowMs: this.ctx.now(),
+    });
+    const next: Order = { ...order, status, source_swap: source, destination_swap: destination };
+    const settled = isSettled(status, source, destination);
+    if (settled || JSON.stringify(next) !== JSON.stringify(order)) this.ctx.orders.update(next, settled);
+    if (status !== order.status) {
+      this.ctx.logger.info(
+        { orderId: order.order_id, from: order.status, to: status },
+        "order status changed",
+      );
+    }
+    if (!settled) await this.maybeRedeem(next, destinationChain, destinationFacts.onChain);
+  }
+
+  private async maybeRedeem(order: Order, chain: ServiceChain, onChain: OnChainTerms | null): Promise<void> {
+    const decision = serviceRedeemDecision({
+      order,
+      secret: this.ctx.orders.secretOf(order.order_id),
+      destinationOnChain: onChain,
+      lastRelay: this.ctx.relays.latest(order.order_id, "redeem"),
+      sameAddress: (a, b) => chain.addressKey(a) === chain.addressKey(b),
+    });
+    if (decision.kind === "skip") return;
+    if (decision.kind === "follow") {
+      const outcome = await chain.txOutcome(decision.relay.txHash);
+      if (outcome === "pending") return;
+      const state = outcome === "success" ? "success" : "failed";
+      this.ctx.relays.setState(
+        decision.relay.id,
+        state,
+        state === "failed" ? `transaction ${outcome}` : null,
+      );
+      if (state === "success") return;
+      this.ctx.logger.warn(
+        { orderId: order.order_id, txHash: decision.relay.txHash, outcome },
+        "service redeem failed",
+      );
+    }
+    await this.sendRedeem(order, chain);
+  }
+
+  private async sendRedeem(order: Order, chain: ServiceChain): Promise<void> {
+    const secret = this.ctx.orders.secretOf(order.order_id);
+    if (secret === undefined) return;
+    try {
+      const txHash = await chain.redeem(order.destination_swap, secret);
+      this.ctx.relays.record(order.order_id, "redeem", chain.config.name, txHash, this.ctx.now());
+      this.ctx.logger.info({ orderId: order.order_id, txHash }, "service redeem sent");
+    } catch (error) {
+      const reason = error instanceof RelayRejectedError ? error.message : errorMessage(error);
+      this.ctx.logger.warn({ orderId: order.order_id, reason }, "service redeem not sent");
+    }
+  }
+}
