@@ -67,12 +67,13 @@ export function decodeRevert(error: unknown, abi: Abi): DecodedRevert {
 
 /** The node's own words, without viem's request dump (which can hold the signed transaction). */
 export function nodeMessage(error: unknown): string {
-  if (error instanceof BaseError) {
-    const root = error.walk();
-    const details = root instanceof BaseError ? root.details : undefined;
-    return details !== undefined && details !== "" ? details : error.shortMessage;
-  }
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof BaseError)) return error instanceof Error ? error.message : String(error);
+  let details = error.details;
+  error.walk((e) => {
+    if (e instanceof BaseError && e.details !== "") details = e.details;
+    return false;
+  });
+  return details !== "" ? details : error.shortMessage;
 }
 
 /** The node already holds this exact transaction in its pool. */

@@ -33,6 +33,7 @@ import {
   TxWouldRevertError,
   decodeRevert,
   isAlreadyKnown,
+  isNonceTooLow,
   nodeMessage,
   revertDataOf,
 } from "./errors.js";
@@ -58,9 +59,13 @@ export interface EvmExecutorOptions {
 }
 
 export class BroadcastError extends Error {
+  /** The account has moved past this nonce with another transaction (e.g. a sibling replacement). */
+  readonly nonceTooLow: boolean;
+
   constructor(chain: string, txHash: string, nodeSays: string) {
     super(`broadcast of ${txHash} on ${chain} failed: ${nodeSays}`);
     this.name = "BroadcastError";
+    this.nonceTooLow = isNonceTooLow(nodeSays);
   }
 }
 
@@ -269,11 +274,15 @@ export class EvmExecutor implements ChainExecutor {
     return this.nonces.withNextNonce(async (nonce) => this.sign(call, nonce, gas, await this.currentFees()));
   }
 
-  /** eth_call then eth_estimateGas; a revert becomes TxWouldRevertError, never a signed transaction. */
+  /**
+   * eth_call then eth_estimateGas on the pending block, the first block the transaction can land in
+   * (a refund is valid from `initiatedAt + timelock + 1` on). A revert becomes TxWouldRevertError,
+   * never a signed transaction.
+   */
   private async simulate(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<bigint> {
     try {
-      await this.client.call({ account: this.address, ...call });
-      const estimate = await this.client.estimateGas({ account: this.address, ...call });
+      await this.client.call({ account: this.address, ...call, blockTag: "pending" });
+      const estimate = await this.client.estimateGas({ account: this.address, ...call, blockTag: "pending" });
       return (estimate * GAS_HEADROOM_PERCENT) / 100n;
     } catch (error) {
       const message = nodeMessage(error);
@@ -347,23 +356,31 @@ export class EvmExecutor implements ChainExecutor {
     }
   }
 
-  /** Replays a reverted transaction on the state before its block to recover why it reverted. */
+  /**
+   * Replays a reverted transaction to recover why: first on the state before its block; when an
+   * earlier transaction of the same block caused the revert, on the state after it.
+   */
   private async revertReasonOf(receipt: TransactionReceipt): Promise<string> {
     const tx = await this.client.getTransaction({ hash: receipt.transactionHash });
     if (receipt.gasUsed >= tx.gas) return `out of gas (used ${receipt.gasUsed} of ${tx.gas})`;
     if (tx.to === null) return "reverted";
+    const call = { account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas };
+    const before = await this.replayRevert(call, receipt.blockNumber - 1n);
+    if (before !== null) return `reverted: ${before}`;
+    const after = await this.replayRevert(call, receipt.blockNumber);
+    if (after !== null) return `reverted: ${after} (replayed on the state after its block)`;
+    return "reverted (the reason could not be recovered by replay)";
+  }
+
+  private async replayRevert(
+    call: { account: Address; to: Address; data: Hex; value: bigint; gas: bigint },
+    blockNumber: bigint,
+  ): Promise<string | null> {
     try {
-      await this.client.call({
-        account: tx.from,
-        to: tx.to,
-        data: tx.input,
-        value: tx.value,
-        gas: tx.gas,
-        blockNumber: receipt.blockNumber - 1n,
-      });
-      return "reverted (the replay on the previous block succeeds)";
+      await this.client.call({ ...call, blockNumber });
+      return null;
     } catch (error) {
-      return `reverted: ${decodeRevert(error, this.revertAbi).reason}`;
+      return decodeRevert(error, this.revertAbi).reason;
     }
   }
 }

@@ -1,0 +1,149 @@
+/** EvmReader against a real anvil and the real HTLC contracts: ids and every order state. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAbiItem, parseEventLogs } from "viem";
+import { UnknownEvmAssetError } from "../../../../src/chains/evm/assets.js";
+import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
+import { EvmReader } from "../../../../src/chains/evm/reader.js";
+import { mine, send } from "../../contracts/fixture.js";
+import {
+  NATIVE_ASSET,
+  TOKEN_ASSET,
+  startEvmFamilyFixture,
+  terms,
+  userInitiates,
+  type EvmFamilyFixture,
+} from "./evm-family-fixture.js";
+
+let f: EvmFamilyFixture;
+let reader: EvmReader;
+
+beforeAll(async () => {
+  f = await startEvmFamilyFixture(31_401);
+  reader = new EvmReader(f.config);
+});
+
+afterAll(async () => {
+  await f?.stop();
+});
+
+function sourceTerms(asset: string, timelock = 50n): ReturnType<typeof terms> {
+  const t = terms(asset, f.user.address, f.solver, 1_000n, timelock);
+  t.params.swapId = reader.computeSwapId(t.params);
+  return t;
+}
+
+describe("EvmReader", () => {
+  it("computes the swap id the contract stores and emits, hex without 0x", async () => {
+    for (const asset of [TOKEN_ASSET, NATIVE_ASSET]) {
+      const { params } = sourceTerms(asset);
+      expect(params.swapId).toMatch(/^[0-9a-f]{64}$/);
+      await userInitiates(f, params);
+      const logs = await f.fx.pub.getLogs({
+        address: asset === TOKEN_ASSET ? f.tokenHtlc : f.nativeHtlc,
+        event: getAbiItem({ abi: htlcAbi, name: "Initiated" }),
+        args: { secretHash: `0x${params.secretHash}` },
+        fromBlock: 0n,
+      });
+      expect(logs.map((l) => l.args.orderID)).toEqual([`0x${params.swapId}`]);
+      const stored = await reader.readOrder(asset, params.swapId);
+      expect(stored.initiator).toBe(f.user.address);
+      expect(stored.amount).toBe(1_000n);
+    }
+  });
+
+  it("reads an absent order as not initiated", async () => {
+    const { params } = sourceTerms(TOKEN_ASSET);
+    expect(await reader.readHtlc(params)).toEqual({
+      initiated: false,
+      fundedAmount: 0n,
+      onChain: null,
+      initiatedAtHeight: null,
+      confirmations: 0,
+      refundableAtHeight: null,
+      redeemed: false,
+      refunded: false,
+      secret: null,
+    });
+  });
+
+  it("reads an initiated order with its stored fields, growing confirmations and refund height", async () => {
+    const { params } = sourceTerms(NATIVE_ASSET, 30n);
+    await userInitiates(f, params);
+    const initiatedAt = await reader.tipHeight();
+    const state = await reader.readHtlc(params);
+    expect(state).toMatchObject({
+      initiated: true,
+      fundedAmount: 1_000n,
+      onChain: { initiator: f.user.address, redeemer: f.solver, timelock: 30n, amount: 1_000n },
+      initiatedAtHeight: initiatedAt,
+      confirmations: 1,
+      refundableAtHeight: initiatedAt + 31n,
+      redeemed: false,
+      refunded: false,
+      secret: null,
+    });
+    await mine(f.fx, 4);
+    expect((await reader.readHtlc(params)).confirmations).toBe(5);
+  });
+
+  it("reads a redeemed order with its secret, and finds the secret by secret hash", async () => {
+    const { params, secret } = sourceTerms(TOKEN_ASSET);
+    await userInitiates(f, params);
+    const from = await reader.tipHeight();
+    await mine(f.fx, 3);
+    const receipt = await send(f.fx, f.fx.carol, {
+      address: f.tokenHtlc,
+      abi: htlcAbi,
+      functionName: "redeem",
+      args: [`0x${params.swapId}`, secret],
+    });
+    expect(parseEventLogs({ abi: htlcAbi, logs: receipt.logs, eventName: "Redeemed" })).toHaveLength(1);
+    const state = await reader.readHtlc(params);
+    expect(state).toMatchObject({
+      initiated: true,
+      redeemed: true,
+      refunded: false,
+      secret: secret.slice(2),
+    });
+
+    const tip = await reader.tipHeight();
+    const found = await reader.findRedeemedSecret(TOKEN_ASSET, params.secretHash, from, tip);
+    expect(found).toEqual({
+      orderId: params.swapId,
+      secret: secret.slice(2),
+      txHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+    });
+    // Sliced scans find it too, and a range before the redeem finds nothing.
+    expect((await reader.findRedeemedSecret(TOKEN_ASSET, `0x${params.secretHash}`, 0n, tip))?.secret).toBe(
+      secret.slice(2),
+    );
+    expect(
+      await reader.findRedeemedSecret(TOKEN_ASSET, params.secretHash, 0n, receipt.blockNumber - 1n),
+    ).toBeNull();
+  });
+
+  it("reads a refunded order as refunded, without a secret", async () => {
+    const { params } = sourceTerms(NATIVE_ASSET, 2n);
+    await userInitiates(f, params);
+    await mine(f.fx, 2);
+    await send(f.fx, f.user, {
+      address: f.nativeHtlc,
+      abi: htlcAbi,
+      functionName: "refund",
+      args: [`0x${params.swapId}`],
+    });
+    expect(await reader.readHtlc(params)).toMatchObject({
+      initiated: true,
+      redeemed: false,
+      refunded: true,
+      secret: null,
+    });
+  });
+
+  it("names the asset it does not know", () => {
+    const { params } = sourceTerms(TOKEN_ASSET);
+    expect(() => reader.computeSwapId({ ...params, asset: "anvil:DOGE" })).toThrow(UnknownEvmAssetError);
+    expect(() => reader.computeSwapId({ ...params, asset: "anvil:DOGE" })).toThrow(/anvil:DOGE/);
+  });
+});
