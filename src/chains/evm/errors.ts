@@ -15,6 +15,17 @@ export class TxWouldRevertError extends Error {
   }
 }
 
+/**
+ * An RPC call failed for a reason other than a revert. Carries only the node's words: viem's own
+ * message repeats the request, whose calldata may hold a secret.
+ */
+export class EvmRpcError extends Error {
+  constructor(chain: string, what: string, nodeSays: string) {
+    super(`${what} on ${chain} failed: ${nodeSays}`);
+    this.name = "EvmRpcError";
+  }
+}
+
 export class InsufficientAllowanceError extends Error {
   constructor(asset: string, allowance: bigint, needed: bigint) {
     super(

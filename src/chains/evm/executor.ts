@@ -28,6 +28,7 @@ import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset, type EvmAsset } from "./assets.js";
 import { createEvmPublicClient, with0x } from "./client.js";
 import {
+  EvmRpcError,
   InsufficientAllowanceError,
   OrderAlreadyInitiatedError,
   TxWouldRevertError,
@@ -286,7 +287,9 @@ export class EvmExecutor implements ChainExecutor {
       return (estimate * GAS_HEADROOM_PERCENT) / 100n;
     } catch (error) {
       const message = nodeMessage(error);
-      if (revertDataOf(error) === null && !/revert/i.test(message)) throw error;
+      if (revertDataOf(error) === null && !/revert/i.test(message)) {
+        throw new EvmRpcError(this.chain, `simulation of ${label}`, message);
+      }
       const decoded = decodeRevert(error, this.revertAbi);
       throw new TxWouldRevertError(label, decoded.errorName, decoded.reason, decoded.data);
     }

@@ -96,7 +96,9 @@ describe("EvmExecutor with automine off", () => {
     nowMs += 5_001;
     expect(await nonces.peek()).toBe(base);
     // A build refused before signing consumes no nonce.
-    await expect(executor.build([fill(10n ** 30n)])).rejects.toThrow(/insufficient funds/i);
+    await expect(executor.build([fill(10n ** 30n)])).rejects.toThrow(
+      /simulation of fill on anvil failed: .*insufficient funds/i,
+    );
     expect((await executor.build([fill()])).nonce).toBe(base);
   });
 

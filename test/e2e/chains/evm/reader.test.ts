@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAbiItem, parseEventLogs } from "viem";
 import { UnknownEvmAssetError } from "../../../../src/chains/evm/assets.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
+import { createEvmFamily } from "../../../../src/chains/evm/index.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
+import { freePort } from "../../../../src/util/free-port.js";
 import { mine, send } from "../../contracts/fixture.js";
 import {
   NATIVE_ASSET,
@@ -139,6 +141,17 @@ describe("EvmReader", () => {
       refunded: true,
       secret: null,
     });
+  });
+
+  it("reads through the next RPC URL when the first does not answer", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const family = createEvmFamily({
+      config: { ...f.config, rpcUrls: [dead, f.fx.anvil.rpcUrl] },
+      privateKey: f.solverKey,
+      journal: { liveAttempts: () => [] },
+    });
+    expect(await family.reader.tipHeight()).toBe(await reader.tipHeight());
+    expect(await family.executor.balance(TOKEN_ASSET)).toBeGreaterThan(0n);
   });
 
   it("names the asset it does not know", () => {
