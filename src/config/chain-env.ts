@@ -1,0 +1,46 @@
+/**
+ * Per-chain environment variables, for endpoints that carry credentials (RPC URLs with API keys, node
+ * passwords) and so belong in the environment rather than a profile file:
+ *   SOLVER_CHAIN_<NAME>_RPC_URLS (evm, comma-separated), SOLVER_CHAIN_<NAME>_RPC_URL,
+ *   SOLVER_CHAIN_<NAME>_RPC_USER, SOLVER_CHAIN_<NAME>_RPC_PASSWORD, SOLVER_CHAIN_<NAME>_ESPLORA_URL (bitcoin),
+ * where <NAME> is the chain name upper-cased, e.g. SOLVER_CHAIN_ETHEREUM_SEPOLIA_RPC_URLS.
+ */
+import { isRawObject, type RawObject } from "./validate/fields.js";
+
+export function chainEnvPrefix(chainName: string): string {
+  return `SOLVER_CHAIN_${chainName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_`;
+}
+
+const EVM_VARS = { RPC_URLS: "rpcUrls" } as const;
+const BITCOIN_VARS = {
+  RPC_URL: "rpcUrl",
+  RPC_USER: "rpcUser",
+  RPC_PASSWORD: "rpcPassword",
+  ESPLORA_URL: "esploraUrl",
+} as const;
+
+function applyToChain(chain: RawObject, env: NodeJS.ProcessEnv): RawObject {
+  if (typeof chain.name !== "string") return chain;
+  const prefix = chainEnvPrefix(chain.name);
+  const vars: Record<string, string> =
+    chain.family === "evm" ? EVM_VARS : chain.family === "bitcoin" ? BITCOIN_VARS : {};
+  const result = { ...chain };
+  for (const [suffix, key] of Object.entries(vars)) {
+    const value = env[prefix + suffix];
+    if (value === undefined || value === "") continue;
+    result[key] =
+      key === "rpcUrls"
+        ? value
+            .split(",")
+            .map((u) => u.trim())
+            .filter((u) => u !== "")
+        : value;
+  }
+  return result;
+}
+
+/** The chains list with per-chain environment values applied over the file's. */
+export function applyChainEnv(chains: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (!Array.isArray(chains)) return chains;
+  return chains.map((chain) => (isRawObject(chain) ? applyToChain(chain, env) : chain));
+}

@@ -1,0 +1,44 @@
+import { isRawObject, type RawObject } from "./validate/fields.js";
+
+/** Field by which list elements are matched when a patch merges into a list, most specific first. */
+const LIST_KEYS = ["name", "symbol"] as const;
+
+/** The field to match by, or null to replace the list (also when the patch repeats a key, so validation sees it). */
+function listKey(base: unknown[], patch: unknown[]): string | null {
+  if (patch.length === 0 || base.length === 0) return null;
+  for (const key of LIST_KEYS) {
+    const keyed = (items: unknown[]) => items.every((i) => isRawObject(i) && typeof i[key] === "string");
+    if (!keyed(patch) || !keyed(base)) continue;
+    const names = (patch as RawObject[]).map((item) => item[key]);
+    return new Set(names).size === names.length ? key : null;
+  }
+  return null;
+}
+
+function mergeList(base: unknown[], patch: unknown[]): unknown[] {
+  const key = listKey(base, patch);
+  if (key === null) return structuredClone(patch);
+  const result = [...base];
+  for (const item of patch as RawObject[]) {
+    const index = result.findIndex((b) => (b as RawObject)[key] === item[key]);
+    if (index >= 0) result[index] = mergeSettings(result[index], item);
+    else result.push(structuredClone(item));
+  }
+  return result;
+}
+
+/**
+ * Deep merge of `patch` over `base`. Objects merge key by key. Lists of chains (matched by `name`) and of
+ * assets (by `symbol`) merge element by element, so an override can set one chain's RPC URL or one
+ * asset's contract address; any other list is replaced. `undefined` in the patch leaves `base` alone.
+ */
+export function mergeSettings(base: unknown, patch: unknown): unknown {
+  if (patch === undefined) return base;
+  if (isRawObject(base) && isRawObject(patch)) {
+    const result: RawObject = { ...base };
+    for (const [key, value] of Object.entries(patch)) result[key] = mergeSettings(base[key], value);
+    return result;
+  }
+  if (Array.isArray(base) && Array.isArray(patch)) return mergeList(base, patch);
+  return structuredClone(patch);
+}

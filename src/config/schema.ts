@@ -1,0 +1,179 @@
+/**
+ * The convict schema: every setting with its meaning, default, environment variable and sensitivity.
+ * Chains, strategies, prices and per-asset limits are lists and maps that convict cannot describe field
+ * by field; the schema holds them as whole values and `validate/` checks their inside.
+ */
+import convict from "convict";
+import { registerFormats, type FormatName } from "./formats.js";
+
+export interface SettingSpec {
+  doc: string;
+  default: unknown;
+  /** A registered format, or Array / Object for the structures validated in `validate/`. */
+  format: FormatName | ArrayConstructor | ObjectConstructor;
+  env?: string;
+  sensitive?: boolean;
+}
+
+export interface SettingGroup {
+  [key: string]: SettingSpec | SettingGroup;
+}
+
+export function isSetting(node: SettingSpec | SettingGroup): node is SettingSpec {
+  return Object.prototype.hasOwnProperty.call(node, "default");
+}
+
+const ms = (doc: string, value: number, env: string): SettingSpec => ({
+  doc,
+  default: value,
+  format: "solver-positive-int",
+  env,
+});
+
+export const SOLVER_SCHEMA = {
+  service: {
+    url: {
+      doc: "Base URL of the swap service API.",
+      default: "",
+      format: "solver-http-url",
+      env: "SOLVER_SERVICE_URL",
+    },
+    appId: {
+      doc: "Application id sent as the service-app-id header (64 hex).",
+      default: "",
+      format: "solver-app-id",
+      env: "SOLVER_APP_ID",
+      sensitive: true,
+    },
+  },
+  solver: {
+    id: {
+      doc: "Hex id the service knows this solver by (quotes' solver_id).",
+      default: "",
+      format: "solver-hex-id",
+      env: "SOLVER_ID",
+    },
+    pollIntervalMs: ms("Interval between polls of the service's orders.", 5_000, "SOLVER_POLL_INTERVAL_MS"),
+    keyFile: {
+      doc: "JSON file {evm, bitcoin} with the private keys; must not be readable by group or others.",
+      default: "",
+      format: "solver-optional-text",
+      env: "SOLVER_KEY_FILE",
+    },
+    keys: {
+      evm: {
+        doc: "Private key (32-byte hex) for every EVM chain. Environment or key file only.",
+        default: "",
+        format: "solver-private-key",
+        env: "SOLVER_EVM_PRIVATE_KEY",
+        sensitive: true,
+      },
+      bitcoin: {
+        doc: "Private key (32-byte hex) for Bitcoin. Environment or key file only.",
+        default: "",
+        format: "solver-private-key",
+        env: "SOLVER_BITCOIN_PRIVATE_KEY",
+        sensitive: true,
+      },
+    },
+  },
+  chains: { doc: "Chains the solver works on, each with its assets.", default: [], format: Array },
+  fixedPrices: {
+    doc: "USD price per whole unit, decimal string, per asset id.",
+    default: {},
+    format: Object,
+  },
+  strategies: { doc: "Pricing strategy per (from, to) asset pair.", default: [], format: Array },
+  limits: {
+    maxOrderAmount: {
+      doc: "Per-order ceiling per source asset id, smallest units.",
+      default: {},
+      format: Object,
+    },
+    inventoryFloor: {
+      doc: "Balance per destination asset id below which the solver stops filling, smallest units.",
+      default: {},
+      format: Object,
+    },
+    maxInFlightUsdCents: {
+      doc: "Total value filled and not yet redeemed, in USD cents.",
+      default: "1000000",
+      format: "solver-amount",
+      env: "SOLVER_MAX_IN_FLIGHT_USD_CENTS",
+    },
+  },
+  safety: {
+    timelockMarginMs: ms(
+      "Remaining source time must exceed the destination timelock by at least this much.",
+      3_600_000,
+      "SOLVER_TIMELOCK_MARGIN_MS",
+    ),
+    redeemDeadlineMarginMs: ms(
+      "Redeem the source at least this long before it becomes refundable.",
+      7_200_000,
+      "SOLVER_REDEEM_DEADLINE_MARGIN_MS",
+    ),
+    priceToleranceBps: {
+      doc: "How far (bps) an order's destination amount may exceed a fresh quote at fill time.",
+      default: 50,
+      format: "solver-bps",
+      env: "SOLVER_PRICE_TOLERANCE_BPS",
+    },
+  },
+  journal: {
+    path: {
+      doc: "SQLite journal file.",
+      default: "./data/journal.sqlite",
+      format: "solver-text",
+      env: "SOLVER_JOURNAL_PATH",
+    },
+  },
+  ops: {
+    host: {
+      doc: "Listen address of /health, /metrics, /status.",
+      default: "127.0.0.1",
+      format: "solver-text",
+      env: "SOLVER_OPS_HOST",
+    },
+    port: {
+      doc: "Port of the ops server (0: any free port).",
+      default: 7070,
+      format: "solver-port",
+      env: "SOLVER_OPS_PORT",
+    },
+  },
+  quote: {
+    host: {
+      doc: "Listen address of the quote endpoint.",
+      default: "127.0.0.1",
+      format: "solver-text",
+      env: "SOLVER_QUOTE_HOST",
+    },
+    port: {
+      doc: "Port of the quote endpoint (0: any free port).",
+      default: 7071,
+      format: "solver-port",
+      env: "SOLVER_QUOTE_PORT",
+    },
+  },
+  log: {
+    level: { doc: "Log level.", default: "info", format: "solver-log-level", env: "SOLVER_LOG_LEVEL" },
+  },
+} satisfies SettingGroup;
+
+/** Raw settings as convict holds them: scalars typed by format, structures still unchecked. */
+export type RawSettings = Record<string, unknown>;
+
+/** A convict instance over the schema, reading the given environment and no command-line arguments. */
+export function createSchemaConfig(env: NodeJS.ProcessEnv): convict.Config<RawSettings> {
+  registerFormats();
+  return convict<RawSettings>(SOLVER_SCHEMA as unknown as convict.Schema<RawSettings>, { env, args: [] });
+}
+
+/** Every leaf setting with its dotted key, for docs and validation. */
+export function listSettings(group: SettingGroup = SOLVER_SCHEMA, prefix = ""): [string, SettingSpec][] {
+  return Object.entries(group).flatMap(([key, node]) => {
+    const path = prefix === "" ? key : `${prefix}.${key}`;
+    return isSetting(node) ? [[path, node] as [string, SettingSpec]] : listSettings(node, path);
+  });
+}

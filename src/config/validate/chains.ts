@@ -1,0 +1,151 @@
+import type { BitcoinChainConfig, ChainConfig, EvmChainConfig } from "../types.js";
+import type { Problems } from "../errors.js";
+import { checkHttpUrl, describeValue } from "./checks.js";
+import { readAssets } from "./assets.js";
+import { fieldsOf, isRawObject, type Fields } from "./fields.js";
+
+export const CHAIN_NAME = /^[a-z][a-z0-9_]*$/;
+const NAME_HINT = "must be lower-case letters, digits and '_', starting with a letter";
+/** BIP-68 relative locks carry 16 bits of blocks. */
+const MAX_CSV_BLOCKS = 0xffff;
+
+const COMMON_KEYS = [
+  "family",
+  "name",
+  "minBlockTimeMs",
+  "maxBlockTimeMs",
+  "minConfirmations",
+  "fillTimelockBlocks",
+  "bumpAfterMs",
+  "assets",
+];
+const EVM_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerGasWei"];
+const BITCOIN_KEYS = [
+  ...COMMON_KEYS,
+  ...["network", "backend", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrl"],
+  ...["feeRateFloorSatVb", "feeRateCeilingSatVb"],
+];
+
+function readRpcUrls(f: Fields): string[] {
+  const urls = f.array("rpcUrls", true);
+  return urls.map((url, index) => {
+    const problem = checkHttpUrl(url);
+    if (problem !== null) f.problem(`rpcUrls[${index}]`, problem);
+    return typeof url === "string" ? url : "";
+  });
+}
+
+/** Both bounds are required: a source timelock is timed with the fastest blocks, a destination's with the slowest. */
+function readBlockTimes(f: Fields): { minBlockTimeMs: number; maxBlockTimeMs: number } {
+  const minBlockTimeMs = f.integer("minBlockTimeMs", 1);
+  const maxBlockTimeMs = f.integer("maxBlockTimeMs", 1);
+  if (minBlockTimeMs > maxBlockTimeMs) {
+    f.problem("minBlockTimeMs", `${minBlockTimeMs} must not exceed maxBlockTimeMs ${maxBlockTimeMs}`);
+  }
+  return { minBlockTimeMs, maxBlockTimeMs };
+}
+
+function readEvmChain(f: Fields, name: string): EvmChainConfig {
+  f.onlyKeys(EVM_KEYS, "an evm chain");
+  return {
+    family: "evm",
+    name,
+    chainId: f.integer("chainId", 1),
+    rpcUrls: readRpcUrls(f),
+    ...readBlockTimes(f),
+    minConfirmations: f.integer("minConfirmations", 1),
+    fillTimelockBlocks: f.integer("fillTimelockBlocks", 1),
+    bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 60_000 }),
+    maxFeePerGasWei: f.amount("maxFeePerGasWei", { default: 100_000_000_000n, min: 1n }),
+    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "evm"),
+  };
+}
+
+function readBitcoinEndpoints(f: Fields, backend: BitcoinChainConfig["backend"]) {
+  const endpoints = {
+    rpcUrl: f.httpUrl("rpcUrl", { default: "" }),
+    rpcUser: f.string("rpcUser", { default: "" }),
+    rpcPassword: f.string("rpcPassword", { default: "" }),
+    esploraUrl: f.httpUrl("esploraUrl", { default: "" }),
+  };
+  if (backend === "bitcoind" && endpoints.rpcUrl === "")
+    f.problem("rpcUrl", "is required with backend bitcoind");
+  if (backend === "esplora" && endpoints.esploraUrl === "") {
+    f.problem("esploraUrl", "is required with backend esplora");
+  }
+  return endpoints;
+}
+
+function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
+  f.onlyKeys(BITCOIN_KEYS, "a bitcoin chain");
+  const backend = f.oneOf("backend", ["bitcoind", "esplora"] as const, { default: "bitcoind" });
+  const chain: BitcoinChainConfig = {
+    family: "bitcoin",
+    name,
+    network: f.oneOf("network", ["mainnet", "testnet", "regtest"] as const),
+    backend,
+    ...readBitcoinEndpoints(f, backend),
+    ...readBlockTimes(f),
+    minConfirmations: f.integer("minConfirmations", 1),
+    fillTimelockBlocks: f.integer("fillTimelockBlocks", 1, MAX_CSV_BLOCKS),
+    bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 1_800_000 }),
+    feeRateFloorSatVb: f.integer("feeRateFloorSatVb", 1, undefined, { default: 1 }),
+    feeRateCeilingSatVb: f.integer("feeRateCeilingSatVb", 1, undefined, { default: 200 }),
+    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "bitcoin"),
+  };
+  if (chain.feeRateFloorSatVb > chain.feeRateCeilingSatVb) {
+    f.problem("feeRateFloorSatVb", `${chain.feeRateFloorSatVb} must not exceed feeRateCeilingSatVb`);
+  }
+  return chain;
+}
+
+function readChain(f: Fields): ChainConfig | null {
+  const name = f.string("name", { pattern: CHAIN_NAME, hint: NAME_HINT });
+  const family = f.obj.family;
+  if (family === "evm") return readEvmChain(f, name);
+  if (family === "bitcoin") return readBitcoinChain(f, name);
+  f.problem("family", `${describeValue(family)} must be one of evm, bitcoin`);
+  return null;
+}
+
+/** `<chain>:<symbol>` of the assets of a chain that could not be read, so references to them add no noise. */
+function unreadAssetIds(f: Fields): string[] {
+  const assets = Array.isArray(f.obj.assets) ? f.obj.assets : [];
+  return assets.flatMap((a: unknown) =>
+    typeof f.obj.name === "string" && isRawObject(a) && typeof a.symbol === "string"
+      ? [`${f.obj.name}:${a.symbol}`]
+      : [],
+  );
+}
+
+export interface ChainsRead {
+  chains: ChainConfig[];
+  /** Asset ids of chains whose family is not supported; already reported, not to be reported again. */
+  unreadAssetIds: string[];
+}
+
+/** Chains with their assets; names unique, EVM chain ids unique. */
+export function readChains(problems: Problems, raw: unknown): ChainsRead {
+  const chains: ChainConfig[] = [];
+  const unread: string[] = [];
+  if (!Array.isArray(raw)) {
+    problems.add("chains", `${describeValue(raw)} must be an array of chains`);
+    return { chains, unreadAssetIds: unread };
+  }
+  if (raw.length === 0) problems.add("chains", "must list at least one chain");
+  raw.forEach((value, index) => {
+    const f = fieldsOf(problems, value, `chains[${index}]`, "a chain");
+    const chain = f === null ? null : readChain(f);
+    if (f !== null && chain === null) unread.push(...unreadAssetIds(f));
+    if (f === null || chain === null) return;
+    if (chains.some((c) => c.name === chain.name))
+      f.problem("name", `"${chain.name}" is used by another chain`);
+    const sameId = chains.find(
+      (c) => c.family === "evm" && chain.family === "evm" && c.chainId === chain.chainId,
+    );
+    if (sameId !== undefined)
+      f.problem("chainId", `${describeValue(f.obj.chainId)} is also ${sameId.name}'s`);
+    chains.push(chain);
+  });
+  return { chains, unreadAssetIds: unread };
+}

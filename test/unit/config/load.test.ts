@@ -1,0 +1,220 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../../src/config/errors.js";
+import { loadConfig } from "../../../src/config/load.js";
+import { HTLC, NATIVE_HTLC, SECRETS, TEST_ENV, TOKEN, validSettings } from "./fixture.js";
+
+const dir = mkdtempSync(join(tmpdir(), "solver-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function writeProfile(name: string, settings: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(settings));
+  return file;
+}
+
+function problemsOf(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("fills schema defaults around a profile and converts amounts to bigint", () => {
+    const config = loadConfig({ file: writeProfile("valid.json", validSettings()), env: TEST_ENV });
+    expect(config.solver.pollIntervalMs).toBe(5000);
+    expect(config.ops).toEqual({ host: "127.0.0.1", port: 7070 });
+    expect(config.quote).toEqual({ host: "127.0.0.1", port: 7071 });
+    expect(config.log.level).toBe("info");
+    expect(config.journal.path).toBe("./data/journal.sqlite");
+    expect(config.safety).toEqual({
+      timelockMarginMs: 3_600_000,
+      redeemDeadlineMarginMs: 7_200_000,
+      priceToleranceBps: 50,
+    });
+    expect(config.limits.maxInFlightUsdCents).toBe(1_000_000n);
+    expect(config.limits.inventoryFloor).toEqual({ "ethereum_localnet:wbtc": 5000n });
+    expect(config.strategies[0]).toMatchObject({
+      minAmount: 10000n,
+      maxAmount: 100000000n,
+      fixedFee: 0n,
+      spreadBps: 0,
+    });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+  });
+
+  it("derives asset ids and normalises addresses and native coins", () => {
+    const config = loadConfig({ file: writeProfile("assets.json", validSettings()), env: TEST_ENV });
+    const [evm, bitcoin] = config.chains;
+    expect(evm?.family).toBe("evm");
+    expect(evm?.assets.map((a) => a.id)).toEqual(["ethereum_localnet:eth", "ethereum_localnet:wbtc"]);
+    expect(evm?.assets[0]?.tokenAddress).toBe("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
+    expect(evm?.assets[1]).toMatchObject({
+      tokenAddress: TOKEN,
+      htlcAddress: HTLC,
+      chain: "ethereum_localnet",
+    });
+    expect(evm?.family === "evm" && evm.maxFeePerGasWei).toBe(100_000_000_000n);
+    expect(bitcoin).toMatchObject({ backend: "bitcoind", feeRateFloorSatVb: 1, bumpAfterMs: 1_800_000 });
+    expect(bitcoin?.assets[0]).toEqual({
+      id: "bitcoin_regtest:btc",
+      chain: "bitcoin_regtest",
+      symbol: "btc",
+      decimals: 8,
+      tokenAddress: "primary",
+      htlcAddress: "",
+    });
+  });
+
+  it("lets the environment override the file", () => {
+    const file = writeProfile("env.json", {
+      ...validSettings(),
+      ops: { port: 9000 },
+      log: { level: "warn" },
+    });
+    const env = {
+      ...TEST_ENV,
+      SOLVER_OPS_PORT: "9100",
+      SOLVER_LOG_LEVEL: "debug",
+      SOLVER_SERVICE_URL: "http://127.0.0.1:4426",
+      SOLVER_JOURNAL_PATH: "/tmp/j.sqlite",
+      SOLVER_QUOTE_PORT: "0",
+      SOLVER_MAX_IN_FLIGHT_USD_CENTS: "250",
+      SOLVER_CHAIN_ETHEREUM_LOCALNET_RPC_URLS: "http://a.example:1, http://b.example:2",
+      SOLVER_CHAIN_BITCOIN_REGTEST_RPC_PASSWORD: "from-env",
+    };
+    const config = loadConfig({ file, env });
+    expect(config.ops.port).toBe(9100);
+    expect(config.quote.port).toBe(0);
+    expect(config.log.level).toBe("debug");
+    expect(config.service.url).toBe("http://127.0.0.1:4426");
+    expect(config.journal.path).toBe("/tmp/j.sqlite");
+    expect(config.limits.maxInFlightUsdCents).toBe(250n);
+    const [evm, bitcoin] = config.chains;
+    expect(evm?.family === "evm" && evm.rpcUrls).toEqual(["http://a.example:1", "http://b.example:2"]);
+    expect(bitcoin?.family === "bitcoin" && bitcoin.rpcPassword).toBe("from-env");
+  });
+
+  it("merges overrides last: over the environment, chains by name and assets by symbol", () => {
+    const file = writeProfile("over.json", validSettings());
+    const config = loadConfig({
+      file,
+      env: { ...TEST_ENV, SOLVER_OPS_PORT: "9100" },
+      overrides: {
+        ops: { port: 0 },
+        solver: { keys: { evm: `0x${"d4".repeat(32)}` } },
+        chains: [
+          {
+            name: "ethereum_localnet",
+            rpcUrls: ["http://127.0.0.1:40001"],
+            assets: [{ symbol: "wbtc", htlcAddress: NATIVE_HTLC }],
+          },
+        ],
+      },
+    });
+    expect(config.ops.port).toBe(0);
+    expect(config.solver.keys.evm).toBe(`0x${"d4".repeat(32)}`);
+    expect(config.chains).toHaveLength(2);
+    const evm = config.chains[0];
+    expect(evm?.family === "evm" && evm.rpcUrls).toEqual(["http://127.0.0.1:40001"]);
+    expect(evm?.assets[1]).toMatchObject({ symbol: "wbtc", htlcAddress: NATIVE_HTLC, tokenAddress: TOKEN });
+    expect(evm?.assets[0]?.htlcAddress).toBe(NATIVE_HTLC);
+  });
+
+  it("builds a whole configuration from overrides alone", () => {
+    const config = loadConfig({ env: TEST_ENV, overrides: validSettings() });
+    expect(config.chains.map((c) => c.name)).toEqual(["ethereum_localnet", "bitcoin_regtest"]);
+  });
+
+  it("accepts keys without 0x and normalises their case and prefix", () => {
+    const env = {
+      ...TEST_ENV,
+      SOLVER_EVM_PRIVATE_KEY: "A1".repeat(32),
+      SOLVER_BITCOIN_PRIVATE_KEY: `0x${"B2".repeat(32)}`,
+    };
+    const config = loadConfig({ overrides: validSettings(), env });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+  });
+
+  it("does not require the key of a family without chains", () => {
+    const settings = validSettings();
+    settings.chains = (settings.chains as { family: string }[]).filter((c) => c.family === "evm");
+    settings.strategies = [];
+    settings.fixedPrices = {};
+    settings.limits = {};
+    const config = loadConfig({ overrides: settings, env: { ...TEST_ENV, SOLVER_BITCOIN_PRIVATE_KEY: "" } });
+    expect(config.solver.keys.bitcoin).toBe("");
+  });
+
+  it("ignores // comment keys at any depth", () => {
+    const settings = validSettings();
+    settings["//"] = "top";
+    (settings.chains as Record<string, unknown>[])[0]!["//"] = "inside a chain";
+    expect(() => loadConfig({ file: writeProfile("comments.json", settings), env: TEST_ENV })).not.toThrow();
+  });
+
+  it("refuses private keys inside the profile file", () => {
+    const file = writeProfile("keys.json", {
+      ...validSettings(),
+      solver: { id: "aa", keys: { evm: SECRETS.evmKey } },
+    });
+    const problems = problemsOf(() => loadConfig({ file, env: TEST_ENV }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^solver\.keys: private keys are not read from the config file/);
+    expect(problems.join("\n")).not.toContain(SECRETS.evmKey.slice(2));
+  });
+
+  it("reports a missing or malformed profile file by its path", () => {
+    expect(problemsOf(() => loadConfig({ file: join(dir, "absent.json"), env: TEST_ENV }))[0]).toBe(
+      `${join(dir, "absent.json")}: cannot be read (ENOENT)`,
+    );
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, "{ not json");
+    expect(problemsOf(() => loadConfig({ file: broken, env: TEST_ENV }))[0]).toMatch(
+      /broken\.json: is not valid JSON/,
+    );
+  });
+
+  it("loads the localnet profile once the localnet command supplies addresses and ports", () => {
+    const evmAssets = [
+      { symbol: "eth", htlcAddress: NATIVE_HTLC },
+      { symbol: "usdc", tokenAddress: TOKEN, htlcAddress: HTLC },
+      { symbol: "wbtc", tokenAddress: HTLC, htlcAddress: TOKEN },
+    ];
+    const config = loadConfig({
+      file: "config/localnet.json",
+      env: { SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey, SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey },
+      overrides: {
+        service: { url: "http://127.0.0.1:41000" },
+        chains: [
+          { name: "ethereum_localnet", rpcUrls: ["http://127.0.0.1:41001"], assets: evmAssets },
+          { name: "arbitrum_localnet", rpcUrls: ["http://127.0.0.1:41002"], assets: evmAssets },
+          { name: "bitcoin_regtest", rpcUrl: "http://127.0.0.1:41003", rpcUser: "u", rpcPassword: "p" },
+        ],
+        ops: { port: 0 },
+        quote: { port: 0 },
+      },
+    });
+    expect(config.chains.map((c) => [c.name, c.family === "evm" ? c.chainId : c.network])).toEqual([
+      ["ethereum_localnet", 31337],
+      ["arbitrum_localnet", 31338],
+      ["bitcoin_regtest", "regtest"],
+    ]);
+    expect(config.strategies.length).toBeGreaterThan(0);
+    expect(config.service.url).toBe("http://127.0.0.1:41000");
+  });
+
+  it("names every unfilled localnet address when the profile is loaded alone", () => {
+    const problems = problemsOf(() => loadConfig({ file: "config/localnet.json", env: TEST_ENV }));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) {
+      expect(problem).toMatch(/^chains\[[01]\]\.assets\[\d\]\.(htlcAddress|tokenAddress): is required$/);
+    }
+  });
+});
