@@ -9,7 +9,7 @@ import { describeValue } from "./checks.js";
 import { checkEvmAddress, normalizeEvmAddress } from "./evm-address.js";
 import { fieldsOf, type Fields } from "./fields.js";
 
-const ASSET_KEYS = ["id", "chain", "symbol", "decimals", "tokenAddress", "htlcAddress"] as const;
+export const ASSET_KEYS = ["id", "chain", "symbol", "decimals", "tokenAddress", "htlcAddress"] as const;
 const SYMBOL = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function evmTokenAddress(f: Fields): string {

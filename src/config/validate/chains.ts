@@ -19,8 +19,8 @@ const COMMON_KEYS = [
   "bumpAfterMs",
   "assets",
 ];
-const EVM_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerGasWei"];
-const BITCOIN_KEYS = [
+export const EVM_CHAIN_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerGasWei"];
+export const BITCOIN_CHAIN_KEYS = [
   ...COMMON_KEYS,
   ...["network", "backend", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrl"],
   ...["feeRateFloorSatVb", "feeRateCeilingSatVb"],
@@ -46,7 +46,7 @@ function readBlockTimes(f: Fields): { minBlockTimeMs: number; maxBlockTimeMs: nu
 }
 
 function readEvmChain(f: Fields, name: string): EvmChainConfig {
-  f.onlyKeys(EVM_KEYS, "an evm chain");
+  f.onlyKeys(EVM_CHAIN_KEYS, "an evm chain");
   return {
     family: "evm",
     name,
@@ -77,7 +77,7 @@ function readBitcoinEndpoints(f: Fields, backend: BitcoinChainConfig["backend"])
 }
 
 function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
-  f.onlyKeys(BITCOIN_KEYS, "a bitcoin chain");
+  f.onlyKeys(BITCOIN_CHAIN_KEYS, "a bitcoin chain");
   const backend = f.oneOf("backend", ["bitcoind", "esplora"] as const, { default: "bitcoind" });
   const chain: BitcoinChainConfig = {
     family: "bitcoin",

@@ -3,7 +3,7 @@ import type { Problems } from "../errors.js";
 import { describeValue, parseAmount } from "./checks.js";
 import { fieldsOf, type Fields } from "./fields.js";
 
-const STRATEGY_KEYS = [
+export const STRATEGY_KEYS = [
   ...["from", "to", "minAmount", "maxAmount", "feeBps", "fixedFee", "spreadBps"],
   ...["priceSource", "estimatedTimeSeconds"],
 ];
