@@ -24,6 +24,8 @@ export interface BitcoindBackendOptions {
   logger?: Logger;
 }
 
+const COINBASE_MATURITY = 100;
+
 /** bitcoind's ways of saying "I already have this transaction". */
 const ALREADY_KNOWN = [/txn-already-known/, /txn-already-in-mempool/, /already in block ?chain/i];
 
@@ -56,7 +58,11 @@ export class BitcoindBackend implements BitcoinBackend {
 
   async confirmedUnspent(address: string): Promise<ConfirmedUtxo[]> {
     const scan = await this.rpc.scanTxOutSet([address]);
-    return scan.unspents.map((u) => ({ txid: u.txid, vout: u.vout, value: u.amountSats, height: u.height }));
+    // An immature coinbase output is in the UTXO set but cannot be spent in the next block yet.
+    const mature = scan.unspents.filter(
+      (u) => !u.coinbase || scan.height - u.height + 1 >= COINBASE_MATURITY,
+    );
+    return mature.map((u) => ({ txid: u.txid, vout: u.vout, value: u.amountSats, height: u.height }));
   }
 
   async broadcast(rawHex: string): Promise<string> {

@@ -43,7 +43,9 @@ export class InsufficientFundsError extends Error {
     readonly needed: bigint,
     readonly available: bigint,
   ) {
-    super(`insufficient Bitcoin wallet funds: need ${needed} sat (payment plus fee), spendable ${available} sat`);
+    super(
+      `insufficient Bitcoin wallet funds: need ${needed} sat (payment plus fee), spendable ${available} sat`,
+    );
     this.name = "InsufficientFundsError";
   }
 }

@@ -35,6 +35,7 @@ import {
   type InstantRefundSignatures,
   type RedeemInput,
 } from "./htlc-spend.js";
+import { inputOutpoints } from "./journal-outputs.js";
 import type { BitcoinKey } from "./keys.js";
 import { bitcoinNetwork } from "./network.js";
 import { BitcoinReader } from "./reader.js";
@@ -142,12 +143,13 @@ export class BitcoinExecutor implements ChainExecutor {
       this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
       return null;
     }
+    const spends = kind === "fill" ? inputOutpoints(replacement.tx) : [];
     return this.#signed(
       replacement.tx,
       replacement.feeRateSatVb,
       replacement.fee,
       replacement.inputValues,
-      [],
+      spends,
     );
   }
 

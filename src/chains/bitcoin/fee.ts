@@ -19,7 +19,8 @@ export interface FeeRateBounds {
 export function boundsOf(bounds: FeeRateBounds): { floor: bigint; ceiling: bigint } {
   const floor = BigInt(Math.ceil(bounds.feeRateFloorSatVb));
   const ceiling = BigInt(Math.floor(bounds.feeRateCeilingSatVb));
-  if (floor < 1n) throw new FeeRateError(`feeRateFloorSatVb must be at least 1, got ${bounds.feeRateFloorSatVb}`);
+  if (floor < 1n)
+    throw new FeeRateError(`feeRateFloorSatVb must be at least 1, got ${bounds.feeRateFloorSatVb}`);
   if (ceiling < floor) {
     throw new FeeRateError(
       `feeRateCeilingSatVb (${bounds.feeRateCeilingSatVb}) is below feeRateFloorSatVb (${bounds.feeRateFloorSatVb})`,

@@ -67,10 +67,7 @@ export function instantRefundWitness(
 }
 
 export type HtlcSpendKind =
-  | { kind: "redeem"; secret: string }
-  | { kind: "refund" }
-  | { kind: "instantRefund" }
-  | { kind: "unknown" };
+  { kind: "redeem"; secret: string } | { kind: "refund" } | { kind: "instantRefund" } | { kind: "unknown" };
 
 /** BIP-341: a last item starting with 0x50 (with at least two items) is an annex, not part of the script path. */
 function withoutAnnex(witness: Uint8Array[]): Uint8Array[] {
@@ -104,7 +101,10 @@ const OP_EQUALVERIFY = 0x88;
 
 function classifyByShape(stack: Uint8Array[], leafScript: Uint8Array): HtlcSpendKind {
   const looksLikeRedeem =
-    stack.length === 4 && leafScript[0] === OP_SHA256 && leafScript[1] === 32 && leafScript[34] === OP_EQUALVERIFY;
+    stack.length === 4 &&
+    leafScript[0] === OP_SHA256 &&
+    leafScript[1] === 32 &&
+    leafScript[34] === OP_EQUALVERIFY;
   const preimage = stack[1];
   if (!looksLikeRedeem || preimage === undefined) return { kind: "unknown" };
   const hashInScript = leafScript.subarray(2, 34);

@@ -30,7 +30,13 @@ export const NUMS_INTERNAL_KEY: Uint8Array = computeNumsInternalKey();
 
 /** `OP_SHA256 <secretHash> OP_EQUALVERIFY <redeemerKey> OP_CHECKSIG` */
 export function redeemLeafScript(secretHash: Uint8Array, redeemerKey: Uint8Array): Uint8Array {
-  return script.compile([opcodes.OP_SHA256, secretHash, opcodes.OP_EQUALVERIFY, redeemerKey, opcodes.OP_CHECKSIG]);
+  return script.compile([
+    opcodes.OP_SHA256,
+    secretHash,
+    opcodes.OP_EQUALVERIFY,
+    redeemerKey,
+    opcodes.OP_CHECKSIG,
+  ]);
 }
 
 /** `<timelock> OP_CHECKSEQUENCEVERIFY OP_DROP <initiatorKey> OP_CHECKSIG`, timelock as a minimal number. */
@@ -59,7 +65,10 @@ export function instantRefundLeafScript(initiatorKey: Uint8Array, redeemerKey: U
 /** BIP-341 leaf hash: tagged "TapLeaf" over version ‖ compact-size(script) ‖ script. */
 export function tapLeafHash(leafScript: Uint8Array): Uint8Array {
   const length = compactSize(leafScript.length);
-  return btcCrypto.taggedHash("TapLeaf", concatBytes([Uint8Array.of(TAPSCRIPT_LEAF_VERSION), length, leafScript]));
+  return btcCrypto.taggedHash(
+    "TapLeaf",
+    concatBytes([Uint8Array.of(TAPSCRIPT_LEAF_VERSION), length, leafScript]),
+  );
 }
 
 function compactSize(n: number): Uint8Array {
@@ -132,7 +141,11 @@ export function bitcoinHtlc(input: BitcoinHtlcInput): BitcoinHtlc {
     refund: refundLeafScript(timelock, initiatorKey),
     instantRefund: instantRefundLeafScript(initiatorKey, redeemerKey),
   };
-  const leaf = (name: HtlcLeafName): HtlcLeaf => ({ name, script: scripts[name], hash: tapLeafHash(scripts[name]) });
+  const leaf = (name: HtlcLeafName): HtlcLeaf => ({
+    name,
+    script: scripts[name],
+    hash: tapLeafHash(scripts[name]),
+  });
   const leaves = { redeem: leaf("redeem"), refund: leaf("refund"), instantRefund: leaf("instantRefund") };
   const scriptTree: [{ output: Uint8Array }, [{ output: Uint8Array }, { output: Uint8Array }]] = [
     { output: scripts.redeem },
@@ -153,7 +166,8 @@ export function bitcoinHtlc(input: BitcoinHtlcInput): BitcoinHtlc {
       network,
     });
     const block = spend.witness?.[spend.witness.length - 1];
-    if (block === undefined) throw new HtlcParamsError(`could not build the control block of the ${name} leaf`);
+    if (block === undefined)
+      throw new HtlcParamsError(`could not build the control block of the ${name} leaf`);
     controlBlocks.set(name, block);
     return block;
   };

@@ -19,7 +19,10 @@ export function txOverheadWeight(inputs: number, outputs: number): number {
 export const INPUT_BASE_WEIGHT = (32 + 4 + 1 + 4) * 4;
 
 export function witnessWeight(itemLengths: number[]): number {
-  return itemLengths.reduce((sum, len) => sum + compactSizeLength(len) + len, compactSizeLength(itemLengths.length));
+  return itemLengths.reduce(
+    (sum, len) => sum + compactSizeLength(len) + len,
+    compactSizeLength(itemLengths.length),
+  );
 }
 
 /** A key-path P2TR input with a SIGHASH_DEFAULT signature. */

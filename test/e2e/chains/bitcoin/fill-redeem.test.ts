@@ -1,0 +1,102 @@
+import { Transaction } from "bitcoinjs-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hexToBytes } from "../../../../src/chains/bitcoin/bytes.js";
+import { AlreadyFundedError } from "../../../../src/chains/bitcoin/errors.js";
+import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
+import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { action, htlcParams, newSecret, startBitcoinEnv, type BitcoinEnv } from "./support.js";
+
+let env: BitcoinEnv;
+
+beforeAll(async () => {
+  env = await startBitcoinEnv();
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe("Bitcoin fill, then redeem by the counterparty", () => {
+  it("funds the HTLC from the wallet and the counterparty's redeem reveals the secret", async () => {
+    const counterparty = BitcoinKey.random();
+    const { secret, secretHash } = newSecret();
+    const params = htlcParams(env.solverKey, counterparty, secretHash, 250_000n);
+    const reader = env.executor.reader;
+
+    const absent = await reader.readHtlc(params);
+    expect(absent).toMatchObject({ initiated: false, fundedAmount: 0n, confirmations: 0, redeemed: false });
+
+    const fill = await env.executor.build([action("fill", params)]);
+    expect(fill.spends.length).toBeGreaterThan(0);
+    env.journal.record(fill);
+    await env.executor.broadcast(fill);
+    await env.executor.broadcast(fill); // a node that already has it counts as success
+
+    const pending = await reader.readHtlc(params);
+    expect(pending).toMatchObject({
+      initiated: true,
+      fundedAmount: 250_000n,
+      initiatedAtHeight: null,
+      confirmations: 0,
+    });
+    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({ state: "pending" });
+
+    const minedAt = await env.mine(1);
+    await env.mine(2);
+    const funded = await reader.readHtlc(params);
+    expect(funded).toMatchObject({
+      initiated: true,
+      fundedAmount: 250_000n,
+      initiatedAtHeight: BigInt(minedAt),
+      confirmations: 3,
+      refundableAtHeight: BigInt(minedAt) + 12n,
+      redeemed: false,
+      refunded: false,
+      secret: null,
+    });
+    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({
+      state: "confirmed",
+      blockHeight: BigInt(minedAt),
+      confirmations: 3,
+    });
+    env.journal.settle(fill.txHash);
+
+    // Filling the same HTLC again is refused: the chain already shows it funded.
+    await expect(env.executor.build([action("fill", params)])).rejects.toThrow(AlreadyFundedError);
+
+    // The counterparty redeems with its own key.
+    const htlc = reader.htlcOf(params);
+    const fillTx = Transaction.fromHex(fill.raw);
+    const vout = fillTx.outs.findIndex((o) => Buffer.from(o.script).equals(Buffer.from(htlc.outputScript)));
+    const redeem = buildRedeemTx(
+      [{ htlc, txid: fill.txHash, vout, value: 250_000n, secret: hexToBytes(secret) }],
+      counterparty,
+      counterparty.walletPayment(htlc.network).output,
+      2n,
+    );
+    await env.rpc.sendRawTransaction(redeem.tx.toHex());
+    const seenInMempool = await reader.readHtlc(params);
+    expect(seenInMempool).toMatchObject({ redeemed: true, secret });
+    await env.mine(1);
+    const redeemed = await reader.readHtlc(params);
+    expect(redeemed).toMatchObject({ redeemed: true, refunded: false, secret, fundedAmount: 250_000n });
+  });
+
+  it("rejects a redeem signed by the wrong key on chain", async () => {
+    const counterparty = BitcoinKey.random();
+    const { secret, secretHash } = newSecret();
+    const params = htlcParams(env.solverKey, counterparty, secretHash, 100_000n);
+    const fill = await env.executor.build([action("fill", params)]);
+    await env.executor.broadcast(fill);
+    await env.mine(1);
+    const htlc = env.executor.reader.htlcOf(params);
+    const vout = Transaction.fromHex(fill.raw).outs.findIndex((o) => o.value === 100_000n);
+    const forged = buildRedeemTx(
+      [{ htlc, txid: fill.txHash, vout, value: 100_000n, secret: hexToBytes(secret) }],
+      BitcoinKey.random(),
+      counterparty.walletPayment(htlc.network).output,
+      2n,
+    );
+    await expect(env.rpc.sendRawTransaction(forged.tx.toHex())).rejects.toThrow(/Invalid Schnorr signature/);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { action, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+
+let env: BitcoinEnv;
+
+beforeAll(async () => {
+  // The local node estimates 2 sat/vB (a real regtest bitcoind has no estimate: the floor, 2).
+  env = await startBitcoinEnv({ floor: 2, ceiling: 4 });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe("Bitcoin fee bumps (BIP-125)", () => {
+  it("replace a pending fill until the ceiling, and the last replacement confirms", async () => {
+    const { secretHash } = newSecret();
+    const fillAction = action("fill", htlcParams(env.solverKey, BitcoinKey.random(), secretHash, 120_000n));
+    const original = await env.executor.build([fillAction]);
+    const originalAttempt = env.journal.record(original);
+    await env.executor.broadcast(original);
+    expect(original.fee.feeRateSatVb).toBe("2");
+
+    const first = await env.executor.bump(originalAttempt, [fillAction]);
+    expect(first).not.toBeNull();
+    expect(first!.fee.feeRateSatVb).toBe("3");
+    expect(first!.spends).toEqual(original.spends);
+    expect(BigInt(first!.fee.feeSats!)).toBeGreaterThan(BigInt(original.fee.feeSats!));
+    const firstAttempt = env.journal.record(first!);
+    await env.executor.broadcast(first!);
+    let mempool = await env.rpc.getRawMempool();
+    expect(mempool).toContain(first!.txHash);
+    expect(mempool).not.toContain(original.txHash);
+
+    const second = await env.executor.bump(firstAttempt, [fillAction]);
+    expect(second!.fee.feeRateSatVb).toBe("4");
+    const secondAttempt = env.journal.record(second!);
+    await env.executor.broadcast(second!);
+    expect(await env.executor.bump(secondAttempt, [fillAction])).toBeNull();
+
+    mempool = await env.rpc.getRawMempool();
+    expect(mempool).toContain(second!.txHash);
+    expect(mempool).not.toContain(first!.txHash);
+    await env.mine(1);
+    expect(await env.executor.txStatus(secondAttempt)).toMatchObject({
+      state: "confirmed",
+      confirmations: 1,
+    });
+    expect(await env.executor.txStatus(originalAttempt)).toEqual({ state: "unknown" });
+    expect(await env.executor.reader.readHtlc(fillAction.params)).toMatchObject({ fundedAmount: 120_000n });
+  });
+
+  it("replace a pending redeem with a smaller output paying the higher fee", async () => {
+    const { secret, secretHash } = newSecret();
+    const params = htlcParams(env.user.key, env.solverKey, secretHash, 80_000n, 144n);
+    await userFunds(env, [{ script: env.executor.reader.htlcOf(params).outputScript, value: 80_000n }]);
+    await env.mine(1);
+    const redeemAction = action("redeem", params, secret);
+    const original = await env.executor.build([redeemAction]);
+    const attempt = env.journal.record(original);
+    await env.executor.broadcast(original);
+    const bumped = await env.executor.bump(attempt, [redeemAction]);
+    expect(bumped).not.toBeNull();
+    env.journal.record(bumped!);
+    await env.executor.broadcast(bumped!);
+    expect(await env.rpc.getRawMempool()).not.toContain(original.txHash);
+    await env.mine(1);
+    expect(await env.executor.reader.readHtlc(params)).toMatchObject({ redeemed: true, secret });
+  });
+});

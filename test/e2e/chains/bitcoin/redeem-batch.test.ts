@@ -1,0 +1,93 @@
+import { Transaction } from "bitcoinjs-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { action, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+
+let env: BitcoinEnv;
+
+beforeAll(async () => {
+  env = await startBitcoinEnv();
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** A source HTLC the user funds and the solver redeems. */
+function sourceHtlc(amount: bigint) {
+  const { secret, secretHash } = newSecret();
+  const params = htlcParams(env.user.key, env.solverKey, secretHash, amount, 144n);
+  return { secret, params, htlc: env.executor.reader.htlcOf(params) };
+}
+
+async function redeemAndConfirm(actions: ReturnType<typeof action>[]): Promise<Transaction> {
+  const signed = await env.executor.build(actions);
+  env.journal.record(signed);
+  await env.executor.broadcast(signed);
+  await env.mine(1);
+  expect(await env.executor.txStatus(env.journal.attempts.at(-1)!)).toMatchObject({ state: "confirmed" });
+  env.journal.settle(signed.txHash);
+  return Transaction.fromHex(signed.raw);
+}
+
+describe("Bitcoin redeems", () => {
+  it("spend every funding output of an HTLC funded twice", async () => {
+    const source = sourceHtlc(70_000n);
+    await userFunds(env, [{ script: source.htlc.outputScript, value: 40_000n }]);
+    await env.mine(1);
+    await userFunds(env, [{ script: source.htlc.outputScript, value: 30_000n }]);
+    await env.mine(1);
+    const before = await env.executor.reader.readHtlc(source.params);
+    expect(before.fundedAmount).toBe(70_000n);
+
+    const tx = await redeemAndConfirm([action("redeem", source.params, source.secret)]);
+    expect(tx.ins).toHaveLength(2);
+    expect(tx.outs).toHaveLength(1);
+    const after = await env.executor.reader.readHtlc(source.params);
+    expect(after).toMatchObject({ redeemed: true, secret: source.secret, fundedAmount: 70_000n });
+  });
+
+  it("redeem ten HTLCs in one transaction (and report its size against a single redeem)", async () => {
+    const sources = Array.from({ length: 10 }, (_, i) => sourceHtlc(20_000n + BigInt(i) * 1_000n));
+    const single = sourceHtlc(20_000n);
+    await userFunds(
+      env,
+      [...sources, single].map((s) => ({ script: s.htlc.outputScript, value: s.params.amount })),
+    );
+    await env.mine(1);
+    const balanceBefore = await env.executor.balance("bitcoin_regtest:btc");
+
+    const batch = await redeemAndConfirm(sources.map((s) => action("redeem", s.params, s.secret)));
+    expect(batch.ins).toHaveLength(10);
+    for (const s of sources) {
+      expect(await env.executor.reader.readHtlc(s.params)).toMatchObject({
+        redeemed: true,
+        secret: s.secret,
+      });
+    }
+    const one = await redeemAndConfirm([action("redeem", single.params, single.secret)]);
+    console.log(
+      `bitcoin redeem sizes: 10 HTLCs in one tx = ${batch.virtualSize()} vB; one HTLC = ${one.virtualSize()} vB`,
+    );
+    expect(batch.virtualSize()).toBeLessThan(10 * one.virtualSize());
+
+    const total = sources.reduce((s, x) => s + x.params.amount, 0n) + single.params.amount;
+    const received = batch.outs[0]!.value + one.outs[0]!.value;
+    expect(await env.executor.balance("bitcoin_regtest:btc")).toBe(balanceBefore + received);
+    expect(received).toBeLessThan(total);
+  });
+
+  it("refuse a redeem whose secret does not match, or for an HTLC the solver does not redeem", async () => {
+    const source = sourceHtlc(30_000n);
+    await expect(env.executor.build([action("redeem", source.params, "00".repeat(32))])).rejects.toThrow(
+      /does not hash to its secret hash/,
+    );
+    const notOurs = htlcParams(env.user.key, BitcoinKey.random(), source.params.secretHash, 30_000n);
+    await expect(env.executor.build([action("redeem", notOurs, source.secret)])).rejects.toThrow(
+      /redeemer key/,
+    );
+    await expect(env.executor.build([action("redeem", source.params, source.secret)])).rejects.toThrow(
+      /no unspent funding output/,
+    );
+  });
+});
