@@ -90,27 +90,23 @@ export class ChainState {
   /** Applies a validated block on top of the tip; `spent` holds the coins each transaction spends. */
   connect(entry: BlockEntry): void {
     if (entry.prevHash !== this.tip.hash) throw new Error(`block ${entry.hash} does not extend the tip`);
-    entry.undo = entry.txs.map((tx) =>
-      isCoinbaseTx(tx)
+    // Transaction by transaction: a block may spend outputs created earlier in the same block.
+    entry.undo = entry.txs.map((tx, index) => {
+      const undo = isCoinbaseTx(tx)
         ? []
         : tx.ins.map((input) => {
             const coin = this.utxos.spend(prevTxid(input), input.index);
             if (coin === undefined) throw new Error(`block ${entry.hash} spends a missing coin`);
             return coin;
-          }),
-    );
-    entry.txs.forEach((tx, index) => {
+          });
       const txid = entry.txids[index] ?? tx.getId();
       tx.outs.forEach((out, vout) => {
         if (isUnspendable(out.script)) return;
-        this.utxos.add(txid, vout, {
-          value: out.value,
-          script: out.script,
-          height: entry.height,
-          coinbase: index === 0,
-        });
+        const coinbase = index === 0;
+        this.utxos.add(txid, vout, { value: out.value, script: out.script, height: entry.height, coinbase });
       });
       this.#txIndex.set(txid, { entry, index });
+      return undo;
     });
     this.byHash.set(entry.hash, entry);
     this.active.push(entry);
