@@ -1,0 +1,75 @@
+/**
+ * The solver's pino logger. Values under secret-bearing keys are censored at any depth up to
+ * REDACT_DEPTH, and bigints are written as decimal strings so that log consumers never lose precision.
+ * Redaction works by key name: never put a secret into a message string.
+ */
+import { pino, type DestinationStream, type Logger } from "pino";
+
+export type { Logger };
+
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
+
+export const REDACTED = "[redacted]";
+
+/** Key names whose values never reach a log line. */
+export const SECRET_LOG_KEYS = [
+  ...["privateKey", "privateKeys", "keys", "secret", "preimage", "mnemonic"],
+  ...["appId", "password", "rpcPassword", "authorization", "Authorization", "service-app-id"],
+] as const;
+
+/** Nesting levels below the log object that redaction reaches (`a.b.c.d.e.privateKey`). */
+export const REDACT_DEPTH = 5;
+
+/** pino/redact paths for every secret key at depths 0..REDACT_DEPTH, e.g. `*.*.privateKey`. */
+export function redactPaths(depth = REDACT_DEPTH): string[] {
+  const paths: string[] = [];
+  for (const key of SECRET_LOG_KEYS) {
+    const plain = /^[A-Za-z_$][\w$]*$/.test(key);
+    for (let level = 0; level <= depth; level++) {
+      const prefix = Array.from({ length: level }, () => "*").join(".");
+      if (level === 0) paths.push(plain ? key : `["${key}"]`);
+      else paths.push(plain ? `${prefix}.${key}` : `${prefix}["${key}"]`);
+    }
+  }
+  return paths;
+}
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A copy with bigints as strings; only plain objects and arrays are copied, so Errors keep their type. */
+export function bigintSafe(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value !== "object" || value === null || seen.has(value)) return value;
+  if (Array.isArray(value)) {
+    seen.add(value);
+    return value.map((item) => bigintSafe(item, seen));
+  }
+  if (!isPlainObject(value)) return value;
+  seen.add(value);
+  const result: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) result[key] = bigintSafe(inner, seen);
+  return result;
+}
+
+export interface LoggerOptions {
+  level: LogLevel;
+  /** Where lines go; stdout when absent. */
+  destination?: DestinationStream;
+  /** Value of the `name` field on every line. */
+  name?: string;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const pinoOptions = {
+    level: options.level,
+    ...(options.name === undefined ? {} : { name: options.name }),
+    redact: { paths: redactPaths(), censor: REDACTED },
+    formatters: {
+      log: (object: Record<string, unknown>) => bigintSafe(object) as Record<string, unknown>,
+    },
+  };
+  return options.destination === undefined ? pino(pinoOptions) : pino(pinoOptions, options.destination);
+}

@@ -1,0 +1,84 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, redactPaths, REDACT_DEPTH, SECRET_LOG_KEYS } from "../../../src/util/logger.js";
+
+const KEY = `0x${"a1".repeat(32)}`;
+const SECRET = "5ec7e7".repeat(10);
+const APP_ID = "c3".repeat(32);
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(
+        ...chunk
+          .toString()
+          .split("\n")
+          .filter((l) => l !== ""),
+      );
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: "trace", destination }) };
+}
+
+describe("createLogger", () => {
+  it("never writes a key, a secret or an app id, at any depth", () => {
+    const { lines, logger } = capture();
+    logger.info({ privateKey: KEY, secret: SECRET, appId: APP_ID }, "top level");
+    logger.info(
+      { order: { destination_swap: { secret: SECRET } }, req: { headers: { "service-app-id": APP_ID } } },
+      "nested",
+    );
+    logger.info({ config: { solver: { keys: { evm: KEY } }, service: { appId: APP_ID } } }, "config");
+    logger.info({ a: { b: { c: { d: { e: { preimage: SECRET } } } } } }, "five levels down");
+    logger.info({ list: [{ privateKey: KEY }, { password: "hunter2" }] }, "in arrays");
+    logger.child({ appId: APP_ID }).warn({ rpcPassword: "hunter2", authorization: "Bearer x" }, "child");
+    const text = lines.join("\n");
+    for (const secret of [KEY, KEY.slice(2), SECRET, APP_ID, "hunter2", "Bearer x"])
+      expect(text).not.toContain(secret);
+    expect(lines).toHaveLength(6);
+    expect(text.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(12);
+    const nested = JSON.parse(lines[1]!) as { order: { destination_swap: { secret: string } } };
+    expect(nested.order.destination_swap.secret).toBe("[redacted]");
+  });
+
+  it("keeps what is not secret, and leaves the caller's object untouched", () => {
+    const { lines, logger } = capture();
+    const payload = { orderId: "ab12", secretHash: "ff00", secret: SECRET };
+    logger.info(payload, "fill");
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      orderId: "ab12",
+      secretHash: "ff00",
+      secret: "[redacted]",
+      msg: "fill",
+    });
+    expect(payload.secret).toBe(SECRET);
+  });
+
+  it("writes bigints as exact decimal strings", () => {
+    const { lines, logger } = capture();
+    logger.info({ amount: 123456789012345678901234567890n, nested: { list: [1n, 2n] } }, "amounts");
+    const line = JSON.parse(lines[0]!) as { amount: string; nested: { list: string[] } };
+    expect(line.amount).toBe("123456789012345678901234567890");
+    expect(line.nested.list).toEqual(["1", "2"]);
+  });
+
+  it("still serialises errors and respects the level", () => {
+    const { lines, logger } = capture();
+    const quiet = createLogger({
+      level: "warn",
+      destination: new Writable({ write: (_c, _e, done) => done() }),
+    });
+    expect(quiet.isLevelEnabled("info")).toBe(false);
+    logger.error({ err: new Error("rpc unreachable") }, "poll failed");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ err: { type: "Error", message: "rpc unreachable" } });
+  });
+
+  it("covers every secret key at every depth up to the limit", () => {
+    const paths = redactPaths();
+    expect(paths).toHaveLength(SECRET_LOG_KEYS.length * (REDACT_DEPTH + 1));
+    expect(paths).toContain("*.*.privateKey");
+    expect(paths).toContain('*.*["service-app-id"]');
+  });
+});
