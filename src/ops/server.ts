@@ -1,0 +1,119 @@
+/**
+ * The operator's HTTP surface: GET /health (200 healthy, 503 with reasons), GET /metrics (Prometheus
+ * text) and GET /status (JSON). Read-only; bind it to loopback or a private network.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import type { HealthReport } from "./health.js";
+import { toJson } from "./json.js";
+
+export interface OpsServerOptions {
+  host: string;
+  /** 0 picks a free port; read the chosen one from `url`/`port`. */
+  port: number;
+  health: () => HealthReport | Promise<HealthReport>;
+  status: () => unknown;
+  registry: Registry;
+  logger: Logger;
+}
+
+export interface OpsServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+type Route = (options: OpsServerOptions, res: ServerResponse) => Promise<void>;
+
+function send(res: ServerResponse, code: number, contentType: string, body: string): void {
+  res.writeHead(code, { "content-type": contentType, "cache-control": "no-store" });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, code: number, body: unknown): void {
+  send(res, code, "application/json; charset=utf-8", toJson(body));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function readHealth(options: OpsServerOptions): Promise<HealthReport> {
+  try {
+    return await options.health();
+  } catch (error) {
+    options.logger.warn({ err: error }, "health check threw");
+    return { healthy: false, reasons: [`health check failed: ${errorText(error)}`] };
+  }
+}
+
+const ROUTES: Record<string, Route> = {
+  "/health": async (options, res) => {
+    const report = await readHealth(options);
+    const body = {
+      status: report.healthy ? "ok" : "unhealthy",
+      reasons: report.reasons,
+      checks: report.checks ?? {},
+    };
+    sendJson(res, report.healthy ? 200 : 503, body);
+  },
+  "/metrics": async (options, res) => {
+    send(res, 200, options.registry.contentType, await options.registry.metrics());
+  },
+  "/status": async (options, res) => {
+    sendJson(res, 200, await options.status());
+  },
+};
+
+async function handle(options: OpsServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = new URL(req.url ?? "/", "http://ops.local").pathname;
+  const route = ROUTES[path];
+  if (route === undefined) {
+    sendJson(res, 404, {
+      error: `no route ${path}; the ops server serves ${Object.keys(ROUTES).join(", ")}`,
+    });
+    return;
+  }
+  if (req.method !== "GET") {
+    res.setHeader("allow", "GET");
+    sendJson(res, 405, { error: `${req.method ?? "?"} ${path} is not allowed; use GET` });
+    return;
+  }
+  try {
+    await route(options, res);
+  } catch (error) {
+    options.logger.error({ err: error, path }, "ops request failed");
+    if (!res.headersSent) sendJson(res, 500, { error: `${path} failed: ${errorText(error)}` });
+    else res.end();
+  }
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
+  const server = createServer((req, res) => void handle(options, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(options.host)}:${port}`;
+  options.logger.info({ url }, "ops server listening");
+  return {
+    url,
+    port,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
