@@ -68,11 +68,10 @@ export class WatchLoop {
     const { order } = stored;
     const sourceChain = chainOf(this.ctx, order.source_swap.chain);
     const destinationChain = chainOf(this.ctx, order.destination_swap.chain);
-    const [sourceTip, destinationTip, sourceFacts, destinationFacts] = await Promise.all([
-      tipOf(sourceChain),
-      tipOf(destinationChain),
-      sourceChain.watcher.observe(order.source_swap, stored.sourceWatchFrom),
-      destinationChain.watcher.observe(order.destination_swap, stored.destinationWatchFrom),
+    const [sourceTip, destinationTip] = await Promise.all([tipOf(sourceChain), tipOf(destinationChain)]);
+    const [sourceFacts, destinationFacts] = await Promise.all([
+      sourceChain.watcher.observe(order.source_swap, stored.sourceWatchFrom, sourceTip),
+      destinationChain.watcher.observe(order.destination_swap, stored.destinationWatchFrom, destinationTip),
     ]);
     const source = applyFacts(order.source_swap, sourceFacts, sourceTip);
     const destination = applyFacts(order.destination_swap, destinationFacts, destinationTip);

@@ -48,8 +48,12 @@ export interface SwapFacts {
 /** Reads one chain for the service; one implementation per chain family. */
 export interface ChainWatcher {
   tipHeight(): Promise<bigint>;
-  /** `fromBlock`: no event of this swap can be older (the tip when the order was created). */
-  observe(swap: SwapRecord, fromBlock: bigint): Promise<SwapFacts>;
+  /**
+   * What the chain shows about the swap up to and including block `tip` (read once per poll, so that
+   * confirmations are counted against the same height the facts come from). `fromBlock`: no event of
+   * this swap can be older (the tip when the order was created).
+   */
+  observe(swap: SwapRecord, fromBlock: bigint, tip: bigint): Promise<SwapFacts>;
 }
 
 export type TxOutcome = "pending" | "success" | "reverted" | "dropped";

@@ -31,7 +31,8 @@ export function createEvmClients(config: LocalServiceChainConfig, relayerPrivate
   });
   const transport = http(config.rpcUrl, { timeout: 10_000, retryCount: 1 });
   return {
-    publicClient: createPublicClient({ chain, transport }),
+    // No cache: viem otherwise serves a block number up to 4 s old, and confirmations would lag.
+    publicClient: createPublicClient({ chain, transport, cacheTime: 0 }),
     walletClient: createWalletClient({ account: privateKeyToAccount(relayerPrivateKey), chain, transport }),
     sendQueue: new PQueue({ concurrency: 1 }),
   };

@@ -19,37 +19,42 @@ export class EvmWatcher implements ChainWatcher {
     return this.clients.publicClient.getBlockNumber();
   }
 
-  async observe(swap: SwapRecord, fromBlock: bigint): Promise<SwapFacts> {
+  async observe(swap: SwapRecord, fromBlock: bigint, tip: bigint): Promise<SwapFacts> {
     const htlc = this.htlcOf(swap.asset);
     const orderID = `0x${swap.swap_id}` as Hex;
-    const order = await readOrder(this.clients, htlc, orderID);
+    const order = await readOrder(this.clients, htlc, orderID, tip);
     if (order === null) return { onChain: null };
 
     const facts: SwapFacts = { onChain: order.terms };
     if (swap.initiate_tx_hash === "") {
-      const fact = await this.initiateFact(htlc, orderID, fromBlock);
+      const fact = await this.initiateFact(htlc, orderID, fromBlock, tip);
       if (fact !== null) facts.initiate = { ...fact, filledAmount: order.terms.amount };
     }
     if (order.fulfilledAt !== 0n && swap.redeem_tx_hash === "" && swap.refund_tx_hash === "") {
       const since = swap.initiate_block_number !== "0" ? BigInt(swap.initiate_block_number) : fromBlock;
-      const redeem = await this.redeemFact(htlc, orderID, since);
+      const redeem = await this.redeemFact(htlc, orderID, since, tip);
       if (redeem !== null) facts.redeem = redeem;
       else {
-        const refund = await this.refundFact(htlc, orderID, since);
+        const refund = await this.refundFact(htlc, orderID, since, tip);
         if (refund !== null) facts.refund = refund;
       }
     }
     return facts;
   }
 
-  private async initiateFact(htlc: Address, orderID: Hex, fromBlock: bigint): Promise<TxFact | null> {
+  private async initiateFact(
+    htlc: Address,
+    orderID: Hex,
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<TxFact | null> {
     const logs = await this.clients.publicClient.getContractEvents({
       address: htlc,
       abi: htlcAbi,
       eventName: "Initiated",
       args: { orderID },
       fromBlock,
-      toBlock: "latest",
+      toBlock,
     });
     const log = logs[0];
     if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
@@ -60,6 +65,7 @@ export class EvmWatcher implements ChainWatcher {
     htlc: Address,
     orderID: Hex,
     fromBlock: bigint,
+    toBlock: bigint,
   ): Promise<(TxFact & { secret: string }) | null> {
     const logs = await this.clients.publicClient.getContractEvents({
       address: htlc,
@@ -67,7 +73,7 @@ export class EvmWatcher implements ChainWatcher {
       eventName: "Redeemed",
       args: { orderID },
       fromBlock,
-      toBlock: "latest",
+      toBlock,
     });
     const log = logs[0];
     if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
@@ -75,14 +81,19 @@ export class EvmWatcher implements ChainWatcher {
     return { ...(await this.txFact(log.transactionHash, log.blockNumber)), secret };
   }
 
-  private async refundFact(htlc: Address, orderID: Hex, fromBlock: bigint): Promise<TxFact | null> {
+  private async refundFact(
+    htlc: Address,
+    orderID: Hex,
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<TxFact | null> {
     const logs = await this.clients.publicClient.getContractEvents({
       address: htlc,
       abi: htlcAbi,
       eventName: "Refunded",
       args: { orderID },
       fromBlock,
-      toBlock: "latest",
+      toBlock,
     });
     const log = logs[0];
     if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
@@ -100,17 +111,19 @@ export interface EvmOrderState {
   fulfilledAt: bigint;
 }
 
-/** `orders(orderID)` of an HTLC; null when no order with this id was ever initiated there. */
+/** `orders(orderID)` of an HTLC at `block` (latest when absent); null when no such order was ever initiated. */
 export async function readOrder(
   clients: EvmClients,
   htlc: Address,
   orderID: Hex,
+  block?: bigint,
 ): Promise<EvmOrderState | null> {
   const [initiator, redeemer, , timelock, amount, fulfilledAt] = await clients.publicClient.readContract({
     address: htlc,
     abi: htlcAbi,
     functionName: "orders",
     args: [orderID],
+    ...(block === undefined ? {} : { blockNumber: block }),
   });
   if (initiator === zeroAddress) return null;
   return { terms: { initiator, redeemer, timelock, amount }, fulfilledAt };
