@@ -1,0 +1,90 @@
+import { networks, Transaction } from "bitcoinjs-lib";
+import { describe, expect, it } from "vitest";
+import type { TxAttemptRef } from "../../../../src/chains/chain.js";
+import { bitcoinHtlc } from "../../../../src/chains/bitcoin/htlc.js";
+import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { bumpTransaction, ReplacementError } from "../../../../src/chains/bitcoin/replacement.js";
+import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
+
+const key = BitcoinKey.fromHex("77".repeat(32));
+// The replacement logic only signs; it never asks the backend or the journal for anything.
+const wallet = new BitcoinWallet({
+  chain: "bitcoin_regtest",
+  key,
+  network: networks.regtest,
+  backend: { confirmedUnspent: () => Promise.reject(new Error("not used")) },
+  journal: { liveAttempts: () => [] },
+});
+const htlc = bitcoinHtlc({
+  initiatorKey: key.xOnlyHex,
+  redeemerKey: BitcoinKey.fromHex("88".repeat(32)).xOnlyHex,
+  secretHash: "99".repeat(32),
+  timelock: 12,
+  network: "regtest",
+});
+const bounds = { feeRateFloorSatVb: 1, feeRateCeilingSatVb: 10 };
+const input = { txid: "ab".repeat(32), vout: 1, value: 100_000n };
+
+function fillAttempt(change: bigint, rate: bigint): TxAttemptRef {
+  const outputs = [{ script: htlc.outputScript, value: 60_000n }];
+  if (change > 0n) outputs.push({ script: wallet.outputScript, value: change });
+  const tx = wallet.signPayment([input], outputs);
+  const fee = { feeRateSatVb: String(rate), feeSats: "0", inputValues: String(input.value) };
+  return {
+    id: 1,
+    chain: "bitcoin_regtest",
+    txHash: tx.getId(),
+    raw: tx.toHex(),
+    nonce: null,
+    fee,
+    createdAtMs: 0,
+  };
+}
+
+function bump(attempt: TxAttemptRef, target: bigint) {
+  return bumpTransaction({
+    kind: "fill",
+    attempt,
+    htlcs: [htlc],
+    secrets: [null],
+    targetRateSatVb: target,
+    bounds,
+    key,
+    wallet,
+  });
+}
+
+describe("bumpTransaction for a fill", () => {
+  it("keeps inputs and payment, and takes the higher fee from the change", () => {
+    const old = fillAttempt(100_000n - 60_000n - 154n * 2n, 2n);
+    const replacement = bump(old, 2n)!;
+    expect(replacement.feeRateSatVb).toBe(3n);
+    const tx = replacement.tx;
+    expect(tx.ins.map((i) => i.index)).toEqual([1]);
+    expect(tx.outs[0]!.value).toBe(60_000n);
+    expect(tx.virtualSize()).toBe(154);
+    expect(replacement.fee).toBe(154n * 3n);
+    expect(tx.outs[1]!.value).toBe(100_000n - 60_000n - 154n * 3n);
+    expect(Transaction.fromHex(old.raw).getId()).not.toBe(tx.getId());
+  });
+
+  it("follows a target above the minimum step, capped at the ceiling", () => {
+    const old = fillAttempt(39_000n, 2n);
+    expect(bump(old, 7n)!.feeRateSatVb).toBe(7n);
+    expect(bump(old, 50n)!.feeRateSatVb).toBe(10n);
+    expect(bump(fillAttempt(39_000n, 10n), 50n)).toBeNull();
+  });
+
+  it("gives up when there is no change to pay a higher fee from", () => {
+    // All 40_000 sat above the payment already went to the fee: a replacement cannot pay more.
+    expect(bump(fillAttempt(0n, 2n), 2n)).toBeNull();
+  });
+
+  it("needs the journaled fee terms", () => {
+    const old = fillAttempt(39_000n, 2n);
+    expect(() => bump({ ...old, fee: {} }, 2n)).toThrow(ReplacementError);
+    expect(() => bump({ ...old, fee: { feeRateSatVb: "2", inputValues: "1,2" } }, 2n)).toThrow(
+      /2 input values for 1 inputs/,
+    );
+  });
+});
