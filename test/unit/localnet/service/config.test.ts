@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  validateLocalServiceConfig,
+  type LocalServiceConfig,
+} from "../../../../src/localnet/service/config.js";
+
+function config(overrides: Partial<LocalServiceConfig> = {}): LocalServiceConfig {
+  return {
+    host: "127.0.0.1",
+    port: 0,
+    dbPath: ":memory:",
+    appIds: ["ab".repeat(32)],
+    relayerPrivateKey: `0x${"01".repeat(32)}`,
+    pollIntervalMs: 500,
+    chains: [
+      {
+        name: "alpha",
+        family: "evm",
+        chainId: 1,
+        rpcUrl: "http://127.0.0.1:1",
+        requiredConfirmations: 1,
+        sourceTimelock: 100,
+        destinationTimelock: 50,
+        blockTimeMs: 1000,
+        explorerUrl: "",
+        assets: [
+          {
+            symbol: "usdc",
+            name: "USD Coin",
+            decimals: 6,
+            tokenAddress: "0x0000000000000000000000000000000000000001",
+            htlcAddress: "0x0000000000000000000000000000000000000002",
+            priceUsd: "1",
+            minAmount: "1",
+            maxAmount: "10",
+          },
+        ],
+      },
+    ],
+    solvers: [{ id: "a1", quoteUrl: "http://127.0.0.1:2/quote", addresses: { evm: "0x" + "00".repeat(20) } }],
+    ...overrides,
+  };
+}
+
+describe("validateLocalServiceConfig", () => {
+  it("accepts a complete config", () => {
+    expect(() => validateLocalServiceConfig(config())).not.toThrow();
+  });
+
+  it.each<[string, Partial<LocalServiceConfig>, string]>([
+    ["short app id", { appIds: ["ab"] }, "appId ab is not 64 hex characters"],
+    ["no app id", { appIds: [] }, "appIds is empty"],
+    ["bad key", { relayerPrivateKey: "01" }, "relayerPrivateKey must be 0x followed by 64 hex"],
+    [
+      "bad solver url",
+      { solvers: [{ id: "a1", quoteUrl: "nope", addresses: { evm: "" } }] },
+      "quoteUrl nope is not a URL",
+    ],
+  ])("names the problem: %s", (_name, overrides, message) => {
+    expect(() => validateLocalServiceConfig(config(overrides))).toThrow(message);
+  });
+
+  it("refuses min above max and a duplicate chain", () => {
+    const base = config();
+    const chain = base.chains[0]!;
+    const asset = chain.assets[0]!;
+    const inverted = { ...chain, assets: [{ ...asset, minAmount: "11" }] };
+    expect(() => validateLocalServiceConfig({ ...base, chains: [inverted] })).toThrow(
+      "minAmount exceeds maxAmount",
+    );
+    expect(() => validateLocalServiceConfig({ ...base, chains: [chain, chain] })).toThrow(
+      "chain alpha is listed twice",
+    );
+  });
+});
