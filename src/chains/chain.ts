@@ -58,6 +58,10 @@ export interface ChainReader {
   tipHeight(): Promise<bigint>;
   /** The swap id the deployed contracts or scripts give these parameters. */
   computeSwapId(params: HtlcParams): string;
+  /**
+   * The HTLC at the stated `params.swapId` as the chain shows it. The planner compares the chain's
+   * fields with the order's and checks `computeSwapId` separately, so each disagreement gets its name.
+   */
   readHtlc(params: HtlcParams): Promise<HtlcState>;
 }
 
@@ -113,6 +117,8 @@ export interface ChainExecutor {
    * replace it or the fee ceiling is reached.
    */
   bump(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null>;
+  /** The solver's spendable balance of an asset id on this chain, smallest units. */
+  balance(asset: string): Promise<bigint>;
 }
 
 export interface ChainFamilyModule {

@@ -81,3 +81,14 @@ function waitUntilListening(child: ChildProcess, port: number): Promise<void> {
     });
   });
 }
+
+/** Switches a running anvil from mining per transaction to one block every `seconds`. */
+export async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_setIntervalMining on ${rpcUrl} failed: ${body.error.message}`);
+}

@@ -63,11 +63,11 @@ export class EvmReader implements ChainReader {
   }
 
   /**
-   * State of the order these parameters produce. It is read under the recomputed id, not the stated
-   * `params.swapId`, so the answer always describes exactly these parameters.
+   * State of the order under the stated `params.swapId`. Reading the stated id (not the recomputed one)
+   * lets the planner name each field where the order and the chain disagree; it checks the id separately.
    */
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
-    const swapId = this.computeSwapId(params);
+    const swapId = params.swapId;
     const [order, tip] = await Promise.all([this.readOrder(params.asset, swapId), this.tipHeight()]);
     if (order.initiator === zeroAddress) return absentHtlc();
     const state: HtlcState = {

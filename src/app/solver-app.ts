@@ -1,0 +1,86 @@
+import type { Logger } from "pino";
+import { createChain, type PreparedChain } from "../chains/families.js";
+import type { SolverConfig } from "../config/types.js";
+import { Journal } from "../journal/journal.js";
+import { OrderbookClient } from "../orderbook/client.js";
+import type { Order } from "../orderbook/types.js";
+import { createPricing, type Pricing } from "../pricing/pricing.js";
+import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
+import type { RunnerObserver } from "../solver/observer.js";
+import type { QuoteCheck } from "../solver/plan-types.js";
+import { Runner } from "../solver/runner.js";
+
+export interface SolverApp {
+  journal: Journal;
+  runner: Runner;
+  pricing: Pricing;
+  chains: ReadonlyMap<string, PreparedChain>;
+  quoteServer: QuoteServer;
+  stop(): Promise<void>;
+}
+
+/** Builds every part from a validated config and starts the quote endpoint and the solver loop. */
+export async function startSolverApp(
+  config: SolverConfig,
+  logger: Logger,
+  observer?: RunnerObserver,
+): Promise<SolverApp> {
+  const journal = new Journal(config.journal.path);
+  const chains = new Map<string, PreparedChain>();
+  for (const chainConfig of config.chains) {
+    chains.set(chainConfig.name, createChain(chainConfig, config.solver.keys, journal, logger));
+  }
+  const chainOfAsset = (assetId: string): PreparedChain => {
+    const chain = chains.get(assetId.split(":")[0] ?? "");
+    if (!chain) throw new Error(`asset ${assetId} is on no configured chain`);
+    return chain;
+  };
+  const pricing = createPricing(config, {
+    balances: { balance: (assetId) => chainOfAsset(assetId).executor.balance(assetId) },
+    committed: (assetId) => journal.committedByAsset().get(assetId) ?? 0n,
+  });
+  for (const chain of chains.values()) await chain.prepare();
+
+  const checkQuote = async (order: Order): Promise<QuoteCheck> => {
+    const verdict = await pricing.checkOrder(
+      {
+        fromAsset: order.source_swap.asset,
+        toAsset: order.destination_swap.asset,
+        fromAmount: BigInt(order.source_swap.amount),
+        toAmount: BigInt(order.destination_swap.amount),
+      },
+      config.safety.priceToleranceBps,
+    );
+    return verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason, detail: verdict.message };
+  };
+  const runner = new Runner({
+    journal,
+    orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
+    chains,
+    checkQuote,
+    safety: config.safety,
+    pollIntervalMs: config.solver.pollIntervalMs,
+    logger,
+    ...(observer ? { observer } : {}),
+  });
+  const quoteServer = await startQuoteServer({
+    host: config.quote.host,
+    port: config.quote.port,
+    quote: pricing.quote,
+    logger,
+  });
+  runner.start();
+  logger.info({ quoteUrl: quoteServer.url, chains: [...chains.keys()] }, "solver started");
+  return {
+    journal,
+    runner,
+    pricing,
+    chains,
+    quoteServer,
+    stop: async () => {
+      await runner.stop();
+      await quoteServer.stop();
+      journal.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Logger } from "pino";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Hex } from "viem";
+import type { ChainConfig, SolverKeys } from "../config/types.js";
+import type { JournalView } from "./chain.js";
+import { isNativeToken } from "./evm/assets.js";
+import { createEvmFamily } from "./evm/index.js";
+import type { SolverChain } from "../solver/solver-chain.js";
+
+export interface PreparedChain extends SolverChain {
+  /** One-time work before the first fill (EVM: token allowances for the HTLCs). */
+  prepare(): Promise<void>;
+}
+
+/** Builds reader and executor of one configured chain from its family. */
+export function createChain(
+  config: ChainConfig,
+  keys: SolverKeys,
+  journal: JournalView,
+  logger: Logger,
+): PreparedChain {
+  switch (config.family) {
+    case "evm": {
+      const privateKey = keys.evm as Hex;
+      const family = createEvmFamily({ config, privateKey, journal, logger });
+      return {
+        config,
+        reader: family.reader,
+        executor: family.executor,
+        party: privateKeyToAccount(privateKey).address,
+        prepare: async () => {
+          for (const asset of config.assets) {
+            if (!isNativeToken(asset.tokenAddress)) await family.executor.ensureAllowance(asset.id);
+          }
+        },
+      };
+    }
+    case "bitcoin":
+      throw new Error(
+        `chain ${config.name}: the bitcoin family is wired in createChain once its executor lands`,
+      );
+  }
+}

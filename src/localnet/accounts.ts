@@ -1,0 +1,30 @@
+import { bytesToHex, type Address, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+
+/**
+ * Anvil's public default mnemonic. Every key below is known to the world: localnet only, never real funds.
+ */
+export const LOCALNET_MNEMONIC = "test test test test test test test test test test test junk";
+
+export interface LocalnetAccount {
+  address: Address;
+  privateKey: Hex;
+}
+
+export function localnetAccount(index: number): LocalnetAccount {
+  const account = mnemonicToAccount(LOCALNET_MNEMONIC, { addressIndex: index });
+  const key = account.getHdKey().privateKey;
+  if (!key) throw new Error(`no private key for localnet account ${index}`);
+  return { address: account.address, privateKey: bytesToHex(key) };
+}
+
+/** Who holds which prefunded account on the localnet. */
+export const LOCALNET_ROLES = {
+  deployer: 0,
+  solver: 1,
+  relayer: 2,
+  /** Test users take the accounts from here on. */
+  firstUser: 3,
+} as const;
+
+export const LOCALNET_USER_COUNT = 3;

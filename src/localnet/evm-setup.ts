@@ -1,0 +1,114 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type Address,
+  type Chain,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { LocalnetAccount } from "./accounts.js";
+import { deployHtlc, deployNativeHtlc, deployTestToken, type DeployerWallet } from "./deploy-evm.js";
+
+export interface LocalTokenSpec {
+  symbol: string;
+  name: string;
+  decimals: number;
+  /** Whole units minted to each funded account. */
+  mintWholeUnits: bigint;
+}
+
+export interface DeployedAsset {
+  symbol: string;
+  name: string;
+  decimals: number;
+  /** ERC20 address, or `native`. */
+  tokenAddress: string;
+  htlcAddress: Address;
+}
+
+const mintAbi = [
+  {
+    type: "function",
+    name: "mint",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "to", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+] as const;
+
+export const LOCAL_TOKENS: LocalTokenSpec[] = [
+  { symbol: "usdc", name: "USD Coin (local)", decimals: 6, mintWholeUnits: 1_000_000n },
+  { symbol: "wbtc", name: "Wrapped Bitcoin (local)", decimals: 8, mintWholeUnits: 100n },
+];
+
+export function localChain(chainId: number, name: string, rpcUrl: string): Chain {
+  return defineChain({
+    id: chainId,
+    name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+/**
+ * Deploys the test tokens with their HTLCs and the NativeHTLC, and mints tokens to every funded account.
+ * The coin itself comes from anvil's prefunded balances.
+ */
+export async function setUpEvmChain(options: {
+  chainId: number;
+  name: string;
+  rpcUrl: string;
+  deployer: LocalnetAccount;
+  funded: Address[];
+}): Promise<DeployedAsset[]> {
+  const chain = localChain(options.chainId, options.name, options.rpcUrl);
+  const pub = createPublicClient({
+    chain,
+    transport: http(options.rpcUrl),
+    pollingInterval: 100,
+  }) as PublicClient;
+  const wallet: DeployerWallet = createWalletClient({
+    chain,
+    transport: http(options.rpcUrl),
+    account: privateKeyToAccount(options.deployer.privateKey),
+  });
+  const assets: DeployedAsset[] = [];
+  for (const spec of LOCAL_TOKENS) {
+    const token = await deployTestToken(wallet, pub, spec);
+    const htlc = await deployHtlc(wallet, pub, token);
+    const amount = spec.mintWholeUnits * 10n ** BigInt(spec.decimals);
+    for (const to of options.funded) {
+      const hash = await wallet.writeContract({
+        address: token,
+        abi: mintAbi,
+        chain,
+        functionName: "mint",
+        args: [to, amount],
+      });
+      const receipt = await pub.waitForTransactionReceipt({ hash });
+      if (receipt.status !== "success")
+        throw new Error(`minting ${spec.symbol} to ${to} on ${options.name} reverted`);
+    }
+    assets.push({
+      symbol: spec.symbol,
+      name: spec.name,
+      decimals: spec.decimals,
+      tokenAddress: token,
+      htlcAddress: htlc,
+    });
+  }
+  const nativeHtlc = await deployNativeHtlc(wallet, pub);
+  assets.push({
+    symbol: "eth",
+    name: "Ether (local)",
+    decimals: 18,
+    tokenAddress: "native",
+    htlcAddress: nativeHtlc,
+  });
+  return assets;
+}

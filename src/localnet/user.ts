@@ -1,0 +1,216 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import {
+  erc20Abi,
+  htlcAbi,
+  htlcTypedDataTypes,
+  HTLC_EIP712_NAME,
+  HTLC_EIP712_VERSION,
+} from "../chains/evm/htlc-abi.js";
+import type { OrderbookClient } from "../orderbook/client.js";
+import type { Order, QuoteItem } from "../orderbook/types.js";
+import type {
+  LocalnetAssetDescriptor,
+  LocalnetDescriptor,
+  LocalnetEvmChainDescriptor,
+} from "./descriptor.js";
+import { localChain } from "./evm-setup.js";
+
+export interface UserSecret {
+  secret: Hex;
+  secretHash: string;
+}
+
+/** A fresh 32-byte secret for a client that redeems by itself. */
+export function newUserSecret(): UserSecret {
+  const secret = randomBytes(32);
+  return {
+    secret: `0x${secret.toString("hex")}`,
+    secretHash: createHash("sha256").update(secret).digest("hex"),
+  };
+}
+
+/**
+ * A localnet user: asks for quotes, creates orders and initiates them as a wallet would, through the
+ * service's API. The demo and the end-to-end tests drive swaps through it.
+ */
+export class LocalUser {
+  readonly account: PrivateKeyAccount;
+
+  constructor(
+    private readonly descriptor: LocalnetDescriptor,
+    privateKey: Hex,
+    private readonly orderbook: OrderbookClient,
+  ) {
+    this.account = privateKeyToAccount(privateKey);
+  }
+
+  get address(): Address {
+    return this.account.address;
+  }
+
+  async bestQuote(from: string, to: string, amount: bigint): Promise<QuoteItem> {
+    const quotes = await this.orderbook.quote(from, to, amount);
+    const best = quotes[0];
+    if (!best) throw new Error(`no quote for ${from} -> ${to}`);
+    return best;
+  }
+
+  async createOrder(quote: QuoteItem, options: { secretHash?: string } = {}): Promise<Order> {
+    const created = await this.orderbook.createOrder({
+      source: { asset: quote.source.asset, owner: this.address, amount: quote.source.amount },
+      destination: { asset: quote.destination.asset, owner: this.address, amount: quote.destination.amount },
+      solver_id: quote.solver_id,
+      ...(options.secretHash ? { secret_hash: options.secretHash } : {}),
+    });
+    return this.orderbook.getOrder(created.order_id);
+  }
+
+  /** ERC20 source without paying gas for the lock: approve, sign EIP-712 `Initiate`, let the service relay it. */
+  async initiateWithSignature(order: Order): Promise<string> {
+    const { chain, asset } = this.assetOf(order.source_swap.asset);
+    const swap = order.source_swap;
+    await this.approve(chain, asset);
+    const signature = await this.account.signTypedData({
+      domain: {
+        name: HTLC_EIP712_NAME,
+        version: HTLC_EIP712_VERSION,
+        chainId: chain.chainId,
+        verifyingContract: asset.htlcAddress,
+      },
+      types: htlcTypedDataTypes,
+      primaryType: "Initiate",
+      message: {
+        redeemer: swap.redeemer as Address,
+        timelock: BigInt(swap.timelock),
+        amount: BigInt(swap.amount),
+        secretHash: `0x${swap.secret_hash}`,
+      },
+    });
+    return this.orderbook.initiate(order.order_id, signature);
+  }
+
+  /** Locks the source by calling the HTLC directly (the only way for the native coin). */
+  async initiateOnChain(order: Order): Promise<Hex> {
+    const { chain, asset } = this.assetOf(order.source_swap.asset);
+    const swap = order.source_swap;
+    const native = asset.tokenAddress === "native";
+    if (!native) await this.approve(chain, asset);
+    const { wallet, pub } = this.clients(chain);
+    const hash = await wallet.writeContract({
+      address: asset.htlcAddress,
+      abi: htlcAbi,
+      functionName: "initiate",
+      args: [swap.redeemer as Address, BigInt(swap.timelock), BigInt(swap.amount), `0x${swap.secret_hash}`],
+      value: native ? BigInt(swap.amount) : 0n,
+    });
+    await this.expectSuccess(pub, hash, "initiate");
+    return hash;
+  }
+
+  /** Redeems the destination with the user's own secret. */
+  async redeemDestination(order: Order, secret: Hex): Promise<Hex> {
+    const { chain, asset } = this.assetOf(order.destination_swap.asset);
+    const { wallet, pub } = this.clients(chain);
+    const hash = await wallet.writeContract({
+      address: asset.htlcAddress,
+      abi: htlcAbi,
+      functionName: "redeem",
+      args: [`0x${order.destination_swap.swap_id}`, secret],
+    });
+    await this.expectSuccess(pub, hash, "redeem");
+    return hash;
+  }
+
+  async balance(assetId: string): Promise<bigint> {
+    const { chain, asset } = this.assetOf(assetId);
+    const { pub } = this.clients(chain);
+    if (asset.tokenAddress === "native") return pub.getBalance({ address: this.address });
+    return pub.readContract({
+      address: asset.tokenAddress as Address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [this.address],
+    });
+  }
+
+  /** Polls the order until `done` holds, reporting each status change. */
+  async waitForOrder(
+    orderId: string,
+    done: (order: Order) => boolean,
+    options: { timeoutMs?: number; intervalMs?: number; onChange?: (order: Order) => void } = {},
+  ): Promise<Order> {
+    const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+    let lastStatus = "";
+    for (;;) {
+      const order = await this.orderbook.getOrder(orderId);
+      if (order.status !== lastStatus) {
+        lastStatus = order.status;
+        options.onChange?.(order);
+      }
+      if (done(order)) return order;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `order ${orderId} did not reach the expected state in time; last status ${order.status}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
+    }
+  }
+
+  assetOf(assetId: string): { chain: LocalnetEvmChainDescriptor; asset: LocalnetAssetDescriptor } {
+    for (const chain of this.descriptor.chains) {
+      const asset = chain.assets.find((a) => a.id === assetId);
+      if (asset) return { chain, asset };
+    }
+    throw new Error(`asset ${assetId} is not on this localnet`);
+  }
+
+  private async approve(chain: LocalnetEvmChainDescriptor, asset: LocalnetAssetDescriptor): Promise<void> {
+    const { wallet, pub } = this.clients(chain);
+    const token = asset.tokenAddress as Address;
+    const allowance = await pub.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [this.address, asset.htlcAddress],
+    });
+    if (allowance > maxUint256 / 2n) return;
+    const hash = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [asset.htlcAddress, maxUint256],
+    });
+    await this.expectSuccess(pub, hash, "approve");
+  }
+
+  private clients(chain: LocalnetEvmChainDescriptor) {
+    const viemChain = localChain(chain.chainId, chain.name, chain.rpcUrl);
+    const pub = createPublicClient({
+      chain: viemChain,
+      transport: http(chain.rpcUrl),
+      pollingInterval: 250,
+    }) as PublicClient;
+    const wallet = createWalletClient({
+      chain: viemChain,
+      transport: http(chain.rpcUrl),
+      account: this.account,
+    });
+    return { pub, wallet };
+  }
+
+  private async expectSuccess(pub: PublicClient, hash: Hex, what: string): Promise<void> {
+    const receipt = await pub.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`${what} transaction ${hash} reverted`);
+  }
+}

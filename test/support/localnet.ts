@@ -1,0 +1,65 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { pino, type Logger } from "pino";
+import { startLocalnet, type Localnet, type LocalnetOptions } from "../../src/localnet/localnet.js";
+import { LocalUser } from "../../src/localnet/user.js";
+import { OrderbookClient } from "../../src/orderbook/client.js";
+
+/** Log lines kept in memory, so a test can assert what the solver said and why. */
+export class CapturedLog {
+  readonly lines: Record<string, unknown>[] = [];
+  readonly logger: Logger;
+
+  constructor(level = process.env.TEST_LOG_LEVEL ?? "info") {
+    const sink = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        for (const line of chunk.toString().split("\n")) {
+          if (line.trim() === "") continue;
+          this.lines.push(JSON.parse(line) as Record<string, unknown>);
+          if (process.env.TEST_LOG_ECHO) process.stderr.write(`${line}\n`);
+        }
+        done();
+      },
+    });
+    this.logger = pino({ level }, sink);
+  }
+
+  find(predicate: (line: Record<string, unknown>) => boolean): Record<string, unknown> | undefined {
+    return this.lines.find(predicate);
+  }
+
+  text(): string {
+    return this.lines.map((l) => JSON.stringify(l)).join("\n");
+  }
+}
+
+export interface TestLocalnet {
+  net: Localnet;
+  log: CapturedLog;
+  dir: string;
+  user(index?: number): LocalUser;
+  orderbook: OrderbookClient;
+}
+
+export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}): Promise<TestLocalnet> {
+  const dir = mkdtempSync(join(tmpdir(), "localnet-"));
+  const log = new CapturedLog();
+  const net = await startLocalnet({ dir, logger: log.logger, ...options });
+  const orderbook = new OrderbookClient({
+    baseUrl: net.descriptor.service.url,
+    appId: net.descriptor.service.appId,
+  });
+  return {
+    net,
+    log,
+    dir,
+    orderbook,
+    user: (index = 0) => {
+      const account = net.descriptor.users[index];
+      if (!account) throw new Error(`localnet has no user ${index}`);
+      return new LocalUser(net.descriptor, account.privateKey, orderbook);
+    },
+  };
+}
