@@ -1,4 +1,4 @@
-import type { Transaction } from "bitcoinjs-lib";
+import { crypto, type Transaction } from "bitcoinjs-lib";
 
 /** An unspent output as the chain state keeps it. */
 export interface Coin {
@@ -20,6 +20,14 @@ export function outpointKey(txid: string, vout: number): string {
 /** Display txid (big-endian hex) of the output an input spends. */
 export function prevTxid(input: Transaction["ins"][number]): string {
   return Buffer.from(input.hash).reverse().toString("hex");
+}
+
+/**
+ * Witness txid (display order). bitcoinjs reports zeros for a coinbase's witness hash, which is right
+ * inside the witness merkle tree but not what bitcoind shows as a coinbase's `hash`.
+ */
+export function wtxidOf(tx: Transaction): string {
+  return Buffer.from(crypto.hash256(tx.toBuffer())).reverse().toString("hex");
 }
 
 export function isNullPrevout(input: Transaction["ins"][number]): boolean {

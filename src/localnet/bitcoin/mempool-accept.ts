@@ -1,6 +1,6 @@
 import type { Transaction } from "bitcoinjs-lib";
 import type { ChainState } from "./chain.js";
-import { isCoinbaseTx, prevTxid, type Coin } from "./coins.js";
+import { isCoinbaseTx, prevTxid, wtxidOf, type Coin } from "./coins.js";
 import { formatFeeRate, formatMoney, TxRejectedError } from "./errors.js";
 import { isFinalTx, sequenceLocksSatisfied } from "./lock-time.js";
 import type { Mempool, MempoolEntry } from "./mempool.js";
@@ -129,7 +129,7 @@ export function acceptToMempool(
   options: AcceptOptions = {},
 ): AcceptResult {
   const txid = tx.getId();
-  const wtxid = Buffer.from(tx.getHash(true)).reverse().toString("hex");
+  const wtxid = wtxidOf(tx);
   checkTransaction(tx);
   if (isCoinbaseTx(tx)) throw new TxRejectedError("coinbase");
   checkStandardTx(tx);

@@ -1,4 +1,5 @@
 import { Transaction } from "bitcoinjs-lib";
+import { wtxidOf } from "./coins.js";
 import { descriptorScript, inferDescriptor } from "./descriptor.js";
 import { RPC_CODE, RpcMethodError, TxRejectedError } from "./errors.js";
 import type { BitcoinRegtestNode } from "./node.js";
@@ -78,7 +79,7 @@ function testMempoolAccept(node: BitcoinRegtestNode, p: RpcParams): JsonValue {
   const tx = decodeTx(typeof hexes[0] === "string" ? hexes[0] : "");
   const maxRate = p.amount(1, REGTEST.defaultMaxFeeRateSatKvB);
   const txid = tx.getId();
-  const wtxid = Buffer.from(tx.getHash(true)).reverse().toString("hex");
+  const wtxid = wtxidOf(tx);
   try {
     const result = node.testAccept(tx, maxRate);
     const rate = (result.fee * 1000n) / BigInt(result.vsize);

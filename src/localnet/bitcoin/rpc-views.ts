@@ -1,6 +1,6 @@
 import type { Transaction } from "bitcoinjs-lib";
 import type { BlockEntry, ChainState } from "./chain.js";
-import { isCoinbaseTx, prevTxid, type Coin } from "./coins.js";
+import { isCoinbaseTx, prevTxid, wtxidOf, type Coin } from "./coins.js";
 import { inferDescriptor } from "./descriptor.js";
 import type { Mempool, MempoolEntry } from "./mempool.js";
 import { describeOutput, scriptToAsm } from "./output-script.js";
@@ -47,7 +47,7 @@ function vinJson(tx: Transaction): JsonValue[] {
 export function txJson(tx: Transaction, fee?: bigint): { [key: string]: JsonValue | undefined } {
   return {
     txid: tx.getId(),
-    hash: Buffer.from(tx.getHash(true)).reverse().toString("hex"),
+    hash: wtxidOf(tx),
     version: tx.version,
     size: tx.byteLength(),
     vsize: tx.virtualSize(),
