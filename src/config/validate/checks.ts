@@ -7,6 +7,9 @@ import { redactUrl } from "../redact-url.js";
 
 /** Short, printable form of a value for an error message. */
 export function describeValue(value: unknown): string {
+  // A 32-byte hex string in the wrong place may well be a private key: never quote one.
+  if (typeof value === "string" && /^(0x)?[0-9a-fA-F]{64}$/.test(value.trim()))
+    return "a 32-byte hex value (not shown)";
   if (typeof value === "string")
     return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
   if (typeof value === "bigint") return value.toString();

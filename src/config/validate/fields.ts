@@ -69,7 +69,6 @@ export class Fields {
   amount(key: string, options: Optional<bigint> & { min?: bigint } = {}): bigint {
     const value = this.value(key, options);
     if (value === undefined) return 0n;
-    if (typeof value === "bigint") return value;
     const parsed = parseAmount(value);
     if (typeof parsed !== "bigint") {
       this.problem(key, parsed.problem);

@@ -281,6 +281,11 @@ describe("configuration validation", () => {
     for (const secret of [badKey, "12345", "zz-app"]) expect(text).not.toContain(secret);
   });
 
+  it("never quotes a 32-byte hex value put in the wrong place", () => {
+    const problems = problemsFor((s) => (s.solver = { id: SECRETS.evmKey }));
+    expect(problems).toEqual(["solver.id: a 32-byte hex value (not shown) must be hexadecimal without 0x"]);
+  });
+
   it("asks for a missing key by its environment variable", () => {
     const problems = problemsFor(() => undefined, { SOLVER_APP_ID: SECRETS.appId });
     expect(problems).toEqual([
