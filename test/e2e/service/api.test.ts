@@ -104,13 +104,15 @@ describe("quote", () => {
     ]);
   });
 
-  it("applies the requested slippage to the items", async () => {
+  it("passes the requested slippage on to the solvers and keeps their own slippage in the items", async () => {
     const quotes = await ok<QuoteItem[]>(
       service,
       "GET",
       "/v2/quote?from=alpha:usdc&to=beta:usdc&from_amount=5000&slippage=50",
     );
-    expect(quotes.map((quote) => quote.slippage)).toEqual([50, 50]);
+    expect(quotes.map((quote) => quote.slippage)).toEqual([0, 0]);
+    expect(better.calls.at(-1)!.get("slippage")).toBe("50");
+    expect(good.calls.at(-1)!.get("slippage")).toBe("50");
   });
 
   it("keeps the quotes of the solvers that answer", async () => {

@@ -10,6 +10,8 @@ export interface QuoteRequest {
   from: string;
   to: string;
   fromAmount: bigint;
+  /** The client's tolerance in basis points, passed on; a solver may ignore it. */
+  slippage?: number;
 }
 
 export type SolverQuoteOutcome =
@@ -29,6 +31,7 @@ export async function requestSolverQuote(
   url.searchParams.set("from", request.from);
   url.searchParams.set("to", request.to);
   url.searchParams.set("from_amount", request.fromAmount.toString());
+  if (request.slippage !== undefined) url.searchParams.set("slippage", String(request.slippage));
   let text: string;
   try {
     const response = await fetch(url, {

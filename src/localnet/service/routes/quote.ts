@@ -22,12 +22,12 @@ export async function getQuote(ctx: ServiceContext, request: ApiRequest): Promis
   }
   const quotes = await aggregateQuotes(
     ctx.registry.allSolvers(),
-    { from, to, fromAmount },
+    { from, to, fromAmount, ...(slippage === null ? {} : { slippage }) },
     ctx.quoteTimeoutMs,
     ctx.logger,
   );
   if (quotes.length === 0) throw notFound(`no quote for ${from} -> ${to}`);
-  return slippage === null ? quotes : quotes.map((quote) => ({ ...quote, slippage }));
+  return quotes;
 }
 
 function requireParam(request: ApiRequest, name: string): string {
