@@ -63,3 +63,32 @@ export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}):
     },
   };
 }
+
+/** Mines `count` blocks at once on an anvil (time passes for timelocks). */
+export async function mineBlocks(rpcUrl: string, count: number): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_mine",
+      params: [`0x${count.toString(16)}`],
+    }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`anvil_mine failed: ${body.error.message}`);
+}
+
+/** Polls until `condition` holds, failing with what was awaited. */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

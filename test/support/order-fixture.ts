@@ -38,7 +38,9 @@ function swap(overrides: Partial<SwapRecord>): SwapRecord {
   };
 }
 
-export function makeOrder(overrides: { source?: Partial<SwapRecord>; destination?: Partial<SwapRecord> } = {}): Order {
+export function makeOrder(
+  overrides: { source?: Partial<SwapRecord>; destination?: Partial<SwapRecord> } = {},
+): Order {
   return {
     created_at: "2026-11-21T11:59:00.000Z",
     order_id: "cc".repeat(32),
@@ -88,7 +90,12 @@ export function fundedSource(order: Order): HtlcState {
   return htlcState({
     initiated: true,
     fundedAmount: BigInt(s.amount),
-    onChain: { initiator: s.initiator, redeemer: s.redeemer, timelock: BigInt(s.timelock), amount: BigInt(s.amount) },
+    onChain: {
+      initiator: s.initiator,
+      redeemer: s.redeemer,
+      timelock: BigInt(s.timelock),
+      amount: BigInt(s.amount),
+    },
     initiatedAtHeight: 100n,
     confirmations: 6,
     refundableAtHeight: 100n + BigInt(s.timelock) + 1n,
@@ -100,14 +107,24 @@ export function filledDestination(order: Order, tip = 50n): HtlcState {
   return htlcState({
     initiated: true,
     fundedAmount: BigInt(d.amount),
-    onChain: { initiator: d.initiator, redeemer: d.redeemer, timelock: BigInt(d.timelock), amount: BigInt(d.amount) },
+    onChain: {
+      initiator: d.initiator,
+      redeemer: d.redeemer,
+      timelock: BigInt(d.timelock),
+      amount: BigInt(d.amount),
+    },
     initiatedAtHeight: tip,
     confirmations: 1,
     refundableAtHeight: tip + BigInt(d.timelock) + 1n,
   });
 }
 
-function side(order: Order, which: "source" | "destination", state: HtlcState | null, tip: bigint): SideFacts {
+function side(
+  order: Order,
+  which: "source" | "destination",
+  state: HtlcState | null,
+  tip: bigint,
+): SideFacts {
   const s = which === "source" ? order.source_swap : order.destination_swap;
   return {
     params: {
@@ -145,6 +162,10 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
   };
 }
 
-export function withSide(input: PlanInput, which: "source" | "destination", patch: Partial<SideFacts>): PlanInput {
+export function withSide(
+  input: PlanInput,
+  which: "source" | "destination",
+  patch: Partial<SideFacts>,
+): PlanInput {
   return { ...input, [which]: { ...input[which], ...patch } };
 }

@@ -20,7 +20,10 @@ describe("planner: fill", () => {
   });
 
   it("refuses a secret hash that is not 32 bytes", () => {
-    const order = makeOrder({ source: { secret_hash: "ab".repeat(20) }, destination: { secret_hash: "ab".repeat(20) } });
+    const order = makeOrder({
+      source: { secret_hash: "ab".repeat(20) },
+      destination: { secret_hash: "ab".repeat(20) },
+    });
     const result = plan(planInput(order));
     expect(result.actions).toEqual([]);
     expect(result.decision).toMatchObject({ outcome: "refuse", reason: "secret_hash_not_32_bytes" });
@@ -33,7 +36,10 @@ describe("planner: fill", () => {
 
   it("refuses when the solver is not the source redeemer", () => {
     const order = makeOrder({ source: { redeemer: "0x00000000000000000000000000000000000000ff" } });
-    expect(plan(planInput(order)).decision).toMatchObject({ outcome: "refuse", reason: "solver_not_redeemer" });
+    expect(plan(planInput(order)).decision).toMatchObject({
+      outcome: "refuse",
+      reason: "solver_not_redeemer",
+    });
   });
 
   it("refuses when the solver is not the destination initiator", () => {
@@ -58,7 +64,9 @@ describe("planner: fill", () => {
       reason: "source_not_initiated",
     });
     const partial = { ...fundedSource(input.order), onChain: null, fundedAmount: 10n };
-    expect(plan(withSide(input, "source", { state: partial })).decision).toMatchObject({ reason: "source_underfunded" });
+    expect(plan(withSide(input, "source", { state: partial })).decision).toMatchObject({
+      reason: "source_underfunded",
+    });
   });
 
   it("waits for confirmations counted on our own node, not the service's count", () => {
@@ -110,13 +118,17 @@ describe("planner: fill", () => {
 
   it("never fills when the destination is already initiated on chain or a fill is under way", () => {
     const input = planInput();
-    expect(plan(withSide(input, "destination", { state: filledDestination(input.order) })).actions).toEqual([]);
+    expect(plan(withSide(input, "destination", { state: filledDestination(input.order) })).actions).toEqual(
+      [],
+    );
     expect(plan({ ...input, actions: { fill: "broadcast" } }).actions).toEqual([]);
     expect(plan({ ...input, actions: { fill: "confirmed" } }).actions).toEqual([]);
   });
 
   it("rebuilds a fill that was only planned before a crash", () => {
-    expect(plan({ ...planInput(), actions: { fill: "planned" } }).actions.map((a) => a.kind)).toEqual(["fill"]);
+    expect(plan({ ...planInput(), actions: { fill: "planned" } }).actions.map((a) => a.kind)).toEqual([
+      "fill",
+    ]);
   });
 });
 
@@ -124,7 +136,10 @@ describe("planner: redeem and refund", () => {
   it("redeems the source with a secret revealed on the destination chain", () => {
     const input = planInput();
     const destination = { ...filledDestination(input.order), redeemed: true, secret: SECRET };
-    const result = plan({ ...withSide(input, "destination", { state: destination }), actions: { fill: "confirmed" } });
+    const result = plan({
+      ...withSide(input, "destination", { state: destination }),
+      actions: { fill: "confirmed" },
+    });
     expect(result.actions).toEqual([expect.objectContaining({ kind: "redeem", secret: SECRET })]);
     expect(result.actions[0]?.params.chain).toBe("ethereum_localnet");
   });
@@ -154,7 +169,9 @@ describe("planner: redeem and refund", () => {
     const input = planInput();
     const source = { ...fundedSource(input.order), redeemed: true };
     const destination = { ...filledDestination(input.order), redeemed: true, secret: SECRET };
-    const settled = withSide(withSide(input, "source", { state: source }), "destination", { state: destination });
+    const settled = withSide(withSide(input, "source", { state: source }), "destination", {
+      state: destination,
+    });
     expect(plan({ ...settled, actions: { fill: "confirmed", redeem: "confirmed" } }).done).toBe(true);
     expect(plan({ ...settled, actions: { fill: "confirmed", redeem: "broadcast" } }).done).toBe(false);
   });
