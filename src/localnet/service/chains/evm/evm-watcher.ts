@@ -1,12 +1,31 @@
 /**
  * Watches swaps on one EVM chain: `orders(swapId)` on the side's HTLC for the terms, and the
- * Initiated / Redeemed / Refunded logs of that order id (topic filter) for hashes, blocks and the secret.
+ * Initiated / Redeemed / Refunded logs of that order id (one topic-filtered query) for hashes, blocks
+ * and the secret.
  */
-import { zeroAddress, type Address, type Hex } from "viem";
+import {
+  decodeEventLog,
+  encodeEventTopics,
+  hexToBigInt,
+  toHex,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type RpcLog,
+} from "viem";
 import { htlcAbi } from "../../../../chains/evm/htlc-abi.js";
 import type { SwapRecord } from "../../../../orderbook/types.js";
 import type { ChainWatcher, OnChainTerms, SwapFacts, TxFact } from "../service-chain.js";
 import type { EvmClients } from "./evm-clients.js";
+
+const EVENT_TOPICS: Hex[] = (["Initiated", "Redeemed", "Refunded"] as const).map(
+  (eventName) => encodeEventTopics({ abi: htlcAbi, eventName })[0] as Hex,
+);
+
+type HtlcEvent =
+  | { name: "Initiated"; txHash: Hex; blockNumber: bigint }
+  | { name: "Redeemed"; txHash: Hex; blockNumber: bigint; secret: string }
+  | { name: "Refunded"; txHash: Hex; blockNumber: bigint };
 
 export class EvmWatcher implements ChainWatcher {
   constructor(
@@ -26,83 +45,67 @@ export class EvmWatcher implements ChainWatcher {
     if (order === null) return { onChain: null };
 
     const facts: SwapFacts = { onChain: order.terms };
-    if (swap.initiate_tx_hash === "") {
-      const fact = await this.initiateFact(htlc, orderID, fromBlock, tip);
-      if (fact !== null) facts.initiate = { ...fact, filledAmount: order.terms.amount };
-    }
-    if (order.fulfilledAt !== 0n && swap.redeem_tx_hash === "" && swap.refund_tx_hash === "") {
-      const since = swap.initiate_block_number !== "0" ? BigInt(swap.initiate_block_number) : fromBlock;
-      const redeem = await this.redeemFact(htlc, orderID, since, tip);
-      if (redeem !== null) facts.redeem = redeem;
-      else {
-        const refund = await this.refundFact(htlc, orderID, since, tip);
-        if (refund !== null) facts.refund = refund;
+    const needInitiate = swap.initiate_tx_hash === "";
+    const needOutcome = order.fulfilledAt !== 0n && swap.redeem_tx_hash === "" && swap.refund_tx_hash === "";
+    if (!needInitiate && !needOutcome) return facts;
+
+    for (const event of await this.orderEvents(htlc, orderID, fromBlock, tip)) {
+      if (event.name === "Initiated" && needInitiate && facts.initiate === undefined) {
+        facts.initiate = { ...(await this.txFact(event)), filledAmount: order.terms.amount };
+      } else if (event.name === "Redeemed" && needOutcome && facts.redeem === undefined) {
+        facts.redeem = { ...(await this.txFact(event)), secret: event.secret };
+      } else if (event.name === "Refunded" && needOutcome && facts.refund === undefined) {
+        facts.refund = await this.txFact(event);
       }
     }
     return facts;
   }
 
-  private async initiateFact(
+  private async orderEvents(
     htlc: Address,
     orderID: Hex,
     fromBlock: bigint,
     toBlock: bigint,
-  ): Promise<TxFact | null> {
-    const logs = await this.clients.publicClient.getContractEvents({
-      address: htlc,
-      abi: htlcAbi,
-      eventName: "Initiated",
-      args: { orderID },
-      fromBlock,
-      toBlock,
+  ): Promise<HtlcEvent[]> {
+    const logs = await this.clients.publicClient.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address: htlc,
+          topics: [EVENT_TOPICS, orderID],
+          fromBlock: toHex(fromBlock),
+          toBlock: toHex(toBlock),
+        },
+      ],
     });
-    const log = logs[0];
-    if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
-    return this.txFact(log.transactionHash, log.blockNumber);
+    return logs.flatMap((log) => {
+      const event = decodeHtlcEvent(log);
+      return event === null ? [] : [event];
+    });
   }
 
-  private async redeemFact(
-    htlc: Address,
-    orderID: Hex,
-    fromBlock: bigint,
-    toBlock: bigint,
-  ): Promise<(TxFact & { secret: string }) | null> {
-    const logs = await this.clients.publicClient.getContractEvents({
-      address: htlc,
-      abi: htlcAbi,
-      eventName: "Redeemed",
-      args: { orderID },
-      fromBlock,
-      toBlock,
-    });
-    const log = logs[0];
-    if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
-    const secret = (log.args.secret ?? "0x").slice(2).toLowerCase();
-    return { ...(await this.txFact(log.transactionHash, log.blockNumber)), secret };
+  private async txFact(event: HtlcEvent): Promise<TxFact> {
+    const block = await this.clients.publicClient.getBlock({ blockNumber: event.blockNumber });
+    return {
+      txHash: event.txHash,
+      blockNumber: event.blockNumber,
+      timestamp: new Date(Number(block.timestamp) * 1000).toISOString(),
+    };
   }
+}
 
-  private async refundFact(
-    htlc: Address,
-    orderID: Hex,
-    fromBlock: bigint,
-    toBlock: bigint,
-  ): Promise<TxFact | null> {
-    const logs = await this.clients.publicClient.getContractEvents({
-      address: htlc,
-      abi: htlcAbi,
-      eventName: "Refunded",
-      args: { orderID },
-      fromBlock,
-      toBlock,
-    });
-    const log = logs[0];
-    if (log === undefined || log.blockNumber === null || log.transactionHash === null) return null;
-    return this.txFact(log.transactionHash, log.blockNumber);
-  }
-
-  private async txFact(txHash: Hex, blockNumber: bigint): Promise<TxFact> {
-    const block = await this.clients.publicClient.getBlock({ blockNumber });
-    return { txHash, blockNumber, timestamp: new Date(Number(block.timestamp) * 1000).toISOString() };
+function decodeHtlcEvent(log: RpcLog): HtlcEvent | null {
+  if (log.blockNumber === null || log.transactionHash === null || log.removed) return null;
+  const place = { txHash: log.transactionHash, blockNumber: hexToBigInt(log.blockNumber) };
+  try {
+    const decoded = decodeEventLog({ abi: htlcAbi, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+    if (decoded.eventName === "Redeemed") {
+      return { name: "Redeemed", ...place, secret: decoded.args.secret.slice(2).toLowerCase() };
+    }
+    return { name: decoded.eventName, ...place };
+  } catch {
+    // A log of another ABI under the same topic (e.g. an older HTLC version): not ours to read.
+    return null;
   }
 }
 
