@@ -1,5 +1,8 @@
 /** Order creation against live solver quotes, order reads, list filters and pagination. */
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evmOrderId } from "../../../src/chains/evm/order-id.js";
@@ -369,5 +372,29 @@ describe("GET /v2/orders", () => {
       status: 400,
       body: { status: "Error", error },
     });
+  });
+});
+
+describe("persistence", () => {
+  it("keeps orders and their secrets across a restart on the same database file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "local-service-"));
+    try {
+      const config = {
+        ...serviceConfig([{ chain: alpha }, { chain: beta }], [solver]),
+        dbPath: join(dir, "service.db"),
+      };
+      const first = await startService(config);
+      const created = await ok<CreateOrderResult>(first, "POST", "/v2/orders", request());
+      const before = await ok<Order>(first, "GET", `/v2/orders/${created.order_id}`);
+      await first.stop();
+      const second = await startService(config);
+      try {
+        expect(await ok<Order>(second, "GET", `/v2/orders/${created.order_id}`)).toEqual(before);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

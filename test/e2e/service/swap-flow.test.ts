@@ -206,6 +206,38 @@ describe("signed initiate and service redeem", () => {
   });
 });
 
+describe("relay refusals", () => {
+  it("refuses with 409 naming the contract error when the initiate would revert", async () => {
+    // Account 5 holds no tokens and approved nothing.
+    const poor = anvilAccount(5);
+    const created = await ok<CreateOrderResult>(service, "POST", "/v2/orders", {
+      source: { asset: "alpha:usdc", owner: poor.address, amount: "1000000" },
+      destination: { asset: "beta:usdc", owner: poor.address, amount: "990000" },
+      solver_id: solver.id,
+    });
+    const data = created.typed_data as TypedDataJson;
+    const signature = await poor.signTypedData({
+      domain: data.domain,
+      types: { Initiate: data.types.Initiate },
+      primaryType: "Initiate",
+      message: {
+        ...data.message,
+        timelock: BigInt(data.message.timelock),
+        amount: BigInt(data.message.amount),
+      },
+    });
+    const answer = await api(service, "PATCH", `/v2/orders/${created.order_id}?action=initiate`, {
+      signature,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe(
+      `initiateWithSignature on HTLC ${alpha.htlc} would revert: ERC20InsufficientAllowance(${alpha.htlc}, 0, 1000000)`,
+    );
+    const order = await ok<Order>(service, "GET", `/v2/orders/${created.order_id}`);
+    expect(order.status).toBe("Created");
+  });
+});
+
 describe("client-held secret", () => {
   it("does not redeem for the client and picks up the client's own redeem", async () => {
     const secret = "c3".repeat(32);

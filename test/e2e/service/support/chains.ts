@@ -56,7 +56,7 @@ export async function startTestChain(name: string, chainId: number): Promise<Tes
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     });
     const transport = http(anvil.rpcUrl);
-    const pub = createPublicClient({ chain, transport });
+    const pub = createPublicClient({ chain, transport, cacheTime: 0 });
     const wallet = (role: keyof typeof ROLES): Wallet =>
       createWalletClient({ account: anvilAccount(ROLES[role]), chain, transport });
     const deployer = wallet("deployer");
