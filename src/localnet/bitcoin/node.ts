@@ -54,7 +54,7 @@ export class BitcoinRegtestNode {
     this.feeRateSatKvB = (options.feeRateSatVb ?? 2n) * 1000n;
     this.blockMinFeeRateSatKvB = (options.blockMinFeeRateSatVb ?? 1n) * 1000n;
     const genesis = createGenesisBlock();
-    this.chain = new ChainState(this.#entryFor(genesis, 0, null, []));
+    this.chain = new ChainState(this.#entryFor(genesis, 0, null, [], genesis.timestamp));
     this.mempool.nextHeight = 1;
   }
 
@@ -70,7 +70,13 @@ export class BitcoinRegtestNode {
     return !this.#leftInitialDownload;
   }
 
-  #entryFor(block: Block, height: number, prev: BlockEntry | null, fees: bigint[]): BlockEntry {
+  #entryFor(
+    block: Block,
+    height: number,
+    prev: BlockEntry | null,
+    fees: bigint[],
+    medianTimePast: number,
+  ): BlockEntry {
     const txs = block.transactions ?? [];
     return {
       hash: block.getId(),
@@ -161,7 +167,7 @@ export class BitcoinRegtestNode {
       totalFees,
       payoutScript,
     });
-    const entry = this.#entryFor(block, prev.height + 1, prev, fees);
+    const entry = this.#entryFor(block, prev.height + 1, prev, fees, this.chain.medianTimeFor(prev, time));
     this.chain.connect(entry);
     this.#removeForBlock(entry);
     return entry.hash;

@@ -27,7 +27,9 @@ describe("regtest mining and coinbase maturity", () => {
     expect(headers.map((h) => h.height)).toEqual([start + 1, start + 2, start + 3]);
     expect(headers[1]?.previousblockhash).toBe(hashes[0]);
     expect(headers[0]?.nextblockhash).toBe(hashes[1]);
-    expect((headers[2]?.time ?? 0) > (headers[0]?.time ?? 0)).toBe(true);
+    // bitcoind may give blocks mined within one second equal times; the local node advances them.
+    const advance = (headers[2]?.time ?? 0) - (headers[0]?.time ?? 0);
+    expect(advance).toBeGreaterThanOrEqual(btc.isExternal ? 0 : 2);
     expect(headers[0]?.confirmations).toBe(3);
     expect(headers[0]?.bits).toBe("207fffff");
   });
