@@ -88,8 +88,7 @@ export class BitcoinRegtestNode {
       fees: [0n, ...fees],
       undo: [],
       time: block.timestamp,
-      medianTimePast:
-        this.chain === undefined ? block.timestamp : this.chain.medianTimeFor(prev, block.timestamp),
+      medianTimePast,
       invalid: false,
     };
   }
