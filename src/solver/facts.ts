@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { HtlcParams } from "../chains/chain.js";
 import type { Order } from "../orderbook/types.js";
 import { sideParams, type Side } from "./order-sides.js";
 import type { SideFacts } from "./plan-types.js";
@@ -17,6 +18,15 @@ export function chainOf(chains: ChainRegistry, order: Order, side: Side): Solver
   return chain;
 }
 
+/** The id the chain would give these fields; a field the chain could not take yields an explanation instead. */
+function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { error: string } {
+  try {
+    return chain.reader.computeSwapId(params);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. */
 export async function sideFacts(
   chains: ChainRegistry,
@@ -28,7 +38,7 @@ export async function sideFacts(
   const params = sideParams(order, side, chain.config.family);
   const base = {
     params,
-    computedSwapId: chain.reader.computeSwapId(params),
+    computedSwapId: recomputeSwapId(chain, params),
     solverParty: chain.party,
     minBlockTimeMs: chain.config.minBlockTimeMs,
     maxBlockTimeMs: chain.config.maxBlockTimeMs,

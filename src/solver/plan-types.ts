@@ -7,8 +7,11 @@ import type { Order } from "../orderbook/types.js";
 export interface SideFacts {
   /** The HTLC as the order states it. */
   params: HtlcParams;
-  /** The swap id recomputed from the order's fields, as the chain's contract or script would derive it. */
-  computedSwapId: string;
+  /**
+   * The swap id recomputed from the order's fields, as the chain's contract or script would derive it;
+   * an error when the fields cannot form one (a malformed key, a hash of the wrong length).
+   */
+  computedSwapId: string | { error: string };
   /** The chain read at the stated swap id; null when the chain could not be read this round. */
   state: HtlcState | null;
   tipHeight: bigint;

@@ -156,7 +156,7 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
     destination: side(order, "destination", htlcState(), 50n),
     actions: {},
     quoteCheck: { ok: true },
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000 },
+    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
     maxDestinationTimelock: 1000n,
     ...overrides,
   };

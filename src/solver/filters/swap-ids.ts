@@ -7,11 +7,19 @@ export function checkSwapIds({ source, destination }: PlanInput): Decision | nul
     ["source", source],
     ["destination", destination],
   ] as const) {
-    if (!sameParty(facts.params.swapId, facts.computedSwapId)) {
+    const computed = facts.computedSwapId;
+    if (typeof computed !== "string") {
       return {
         outcome: "refuse",
         reason: "swap_id_mismatch",
-        detail: `${side} swap_id ${facts.params.swapId} does not recompute from the order's fields (expected ${facts.computedSwapId})`,
+        detail: `${side} swap id cannot be recomputed from the order's fields: ${computed.error}`,
+      };
+    }
+    if (!sameParty(facts.params.swapId, computed)) {
+      return {
+        outcome: "refuse",
+        reason: "swap_id_mismatch",
+        detail: `${side} swap_id ${facts.params.swapId} does not recompute from the order's fields (expected ${computed})`,
       };
     }
   }

@@ -176,3 +176,12 @@ describe("planner: redeem and refund", () => {
     expect(plan({ ...settled, actions: { fill: "confirmed", redeem: "broadcast" } }).done).toBe(false);
   });
 });
+
+describe("planner: swap ids that cannot be computed", () => {
+  it("refuses with the reason the fields could not form an id", () => {
+    const input = withSide(planInput(), "source", { computedSwapId: { error: "bytes32 expected" } });
+    const result = plan(input);
+    expect(result.decision).toMatchObject({ reason: "swap_id_mismatch" });
+    expect(result.decision?.detail).toContain("bytes32 expected");
+  });
+});
