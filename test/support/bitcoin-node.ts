@@ -1,6 +1,9 @@
 import { BitcoinRpcClient } from "../../src/chains/bitcoin/rpc.js";
-import { startBitcoinRegtest } from "../../src/localnet/bitcoin/index.js";
+import { blockSubsidy, startBitcoinRegtest } from "../../src/localnet/bitcoin/index.js";
 import type { BitcoinRegtestNode } from "../../src/localnet/bitcoin/node.js";
+
+/** Tests fund themselves from coinbases; below this subsidy (height 1350 and up) they would run dry. */
+const MIN_TEST_SUBSIDY_SATS = 10_000_000n;
 
 export interface BitcoinTestNode {
   rpc: BitcoinRpcClient;
@@ -26,8 +29,17 @@ export async function startBitcoinForTests(): Promise<BitcoinTestNode> {
     const rpc = new BitcoinRpcClient({ url: externalUrl, user: rpcUser, password: rpcPassword });
     const { chain } = await rpc.getBlockchainInfo();
     // The tests mine and invalidate blocks: refuse anything but a regtest chain.
-    if (chain !== "regtest")
+    if (chain !== "regtest") {
       throw new Error(`BITCOIND_RPC_URL points at a ${chain} node; the tests need -regtest`);
+    }
+    const height = await rpc.getBlockCount();
+    // Regtest halves the subsidy every 150 blocks: a long-lived chain no longer mints enough to fund tests.
+    if (blockSubsidy(height + 1) < MIN_TEST_SUBSIDY_SATS) {
+      throw new Error(
+        `the regtest chain behind BITCOIND_RPC_URL is at height ${height}, where a block mints only ` +
+          `${blockSubsidy(height + 1)} sats; restart bitcoind with a fresh -datadir`,
+      );
+    }
     return {
       rpc,
       rpcUrl: externalUrl,

@@ -166,6 +166,11 @@ export class BitcoinRegtestNode {
       totalFees,
       payoutScript,
     });
+    // Rebuilding an invalidated block (same parent, transactions, payout and second) gives the same
+    // hash, which bitcoind refuses as known-invalid: refuse it too, so tests learn to vary the payout.
+    if (this.chain.byHash.get(block.getId())?.invalid === true) {
+      throw new RpcMethodError(RPC_CODE.INTERNAL_ERROR, "ProcessNewBlock, block not accepted");
+    }
     const entry = this.#entryFor(block, prev.height + 1, prev, fees, this.chain.medianTimeFor(prev, time));
     this.chain.connect(entry);
     this.#removeForBlock(entry);

@@ -42,4 +42,21 @@ describe("invalidateblock and reconsiderblock", () => {
     expect(await btc.rpc.getRawMempool()).not.toContain(tx.getId());
     expect((await btc.rpc.getBlockHeader(b3)).confirmations).toBe(-1);
   });
+
+  it("refuses to mine an invalidated block again, as bitcoind does", async () => {
+    const payout = p2wpkhOf(new TestKey()).address;
+    await btc.rpc.generateToAddress(1, faucet.burnAddress); // empties the mempool
+    // A fixed clock makes the rebuilt block identical, hash included.
+    await btc.rpc.call("setmocktime", [Math.floor(Date.now() / 1000) + 10]);
+    try {
+      const [hash = ""] = await btc.rpc.generateToAddress(1, payout);
+      await btc.rpc.invalidateBlock(hash);
+      const again = await btc.rpc.generateToAddress(1, payout).catch((e: unknown) => e);
+      expect(again).toMatchObject({ code: -32603, rpcMessage: "ProcessNewBlock, block not accepted" });
+      const [other = ""] = await btc.rpc.generateToAddress(1, p2wpkhOf(new TestKey()).address);
+      expect(await btc.rpc.getBestBlockHash()).toBe(other);
+    } finally {
+      await btc.rpc.call("setmocktime", [0]);
+    }
+  });
 });
