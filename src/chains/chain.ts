@@ -101,6 +101,8 @@ export interface ActionRequest {
   params: HtlcParams;
   /** Hex secret, for redeem. */
   secret?: string;
+  /** Where an instant refund pays the user back (Bitcoin: the source owner's address). */
+  refundAddress?: string;
 }
 
 export interface ChainExecutor {
@@ -127,7 +129,15 @@ export interface ChainFamilyModule {
 }
 
 /** Status of a journaled transaction attempt. `replaced` attempts may still confirm instead of their successor. */
-export type AttemptState = "signed" | "broadcast" | "replaced" | "confirmed" | "failed" | "dropped";
+export type AttemptState =
+  | "signed"
+  | "broadcast"
+  | "replaced"
+  | "confirmed"
+  | "failed"
+  | "dropped"
+  /** Handed to another party to complete and broadcast (the solver's half of a Bitcoin instant refund). */
+  | "delivered";
 
 /**
  * What an executor may read from the journal: its own chain's attempts that are not final yet

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import type { ChainConfig, SolverKeys } from "../config/types.js";
 import type { JournalView } from "./chain.js";
+import { createBitcoinFamily } from "./bitcoin/family.js";
 import { isNativeToken } from "./evm/assets.js";
 import { createEvmFamily } from "./evm/index.js";
 import type { SolverChain } from "../solver/solver-chain.js";
@@ -35,9 +36,15 @@ export function createChain(
         },
       };
     }
-    case "bitcoin":
-      throw new Error(
-        `chain ${config.name}: the bitcoin family is wired in createChain once its executor lands`,
-      );
+    case "bitcoin": {
+      const family = createBitcoinFamily({ config, privateKeyHex: keys.bitcoin, journal, logger });
+      return {
+        config,
+        reader: family.reader,
+        executor: family.executor,
+        party: family.party,
+        prepare: async () => undefined,
+      };
+    }
   }
 }

@@ -40,6 +40,24 @@ export interface DecisionRow {
   atMs: number;
 }
 
+export interface OrderRow {
+  orderId: string;
+  /** The order as the service last showed it. */
+  snapshot: Order;
+  /** Still followed by the runner. */
+  active: boolean;
+  firstSeenMs: number;
+  lastSeenMs: number;
+}
+
+interface RawOrder {
+  order_id: string;
+  snapshot: string;
+  active: number;
+  first_seen_ms: number;
+  last_seen_ms: number;
+}
+
 interface RawAction {
   id: number;
   order_id: string;
@@ -230,6 +248,20 @@ export class Journal implements JournalView {
     })();
   }
 
+  /** The signed bytes went to another party to complete and broadcast; the action is done on our side. */
+  markDelivered(attemptId: number, nowMs = Date.now()): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare("UPDATE tx_attempts SET state = 'delivered', updated_ms = ? WHERE id = ?")
+        .run(nowMs, attemptId);
+      for (const actionId of this.actionIdsOf(attemptId)) {
+        this.db
+          .prepare("UPDATE actions SET status = 'confirmed', updated_ms = ? WHERE id = ?")
+          .run(nowMs, actionId);
+      }
+    })();
+  }
+
   /** The attempt failed on chain (or will never be mined); its actions fail unless another attempt is live. */
   markAttemptFailed(attemptId: number, state: "failed" | "dropped", error: string, nowMs = Date.now()): void {
     this.db.transaction(() => {
@@ -333,6 +365,28 @@ export class Journal implements JournalView {
   recentActions(limit = 200): ActionRow[] {
     const rows = this.db.prepare("SELECT * FROM actions ORDER BY id DESC LIMIT ?").all(limit) as RawAction[];
     return rows.map(toActionRow);
+  }
+
+  /** Orders the journal knows, most recently seen first (for the operator's views). */
+  recentOrders(limit = 200): OrderRow[] {
+    const rows = this.db
+      .prepare("SELECT * FROM orders ORDER BY last_seen_ms DESC, order_id LIMIT ?")
+      .all(limit) as RawOrder[];
+    return rows.map((row) => ({
+      orderId: row.order_id,
+      snapshot: JSON.parse(row.snapshot) as Order,
+      active: row.active === 1,
+      firstSeenMs: row.first_seen_ms,
+      lastSeenMs: row.last_seen_ms,
+    }));
+  }
+
+  /** Transaction attempts, newest first (for the operator's views). */
+  recentAttempts(limit = 200): AttemptRow[] {
+    const rows = this.db
+      .prepare(`${ATTEMPT_SELECT} GROUP BY t.id ORDER BY t.id DESC LIMIT ?`)
+      .all(limit) as RawAttempt[];
+    return rows.map(toAttemptRow);
   }
 
   /**

@@ -34,7 +34,7 @@ const MIGRATIONS: readonly string[] = [
     nonce        TEXT,
     fee          TEXT NOT NULL,
     spends       TEXT NOT NULL,
-    state        TEXT NOT NULL CHECK (state IN ('signed', 'broadcast', 'replaced', 'confirmed', 'failed', 'dropped')),
+    state        TEXT NOT NULL CHECK (state IN ('signed', 'broadcast', 'replaced', 'confirmed', 'failed', 'dropped', 'delivered')),
     block_height TEXT,
     error        TEXT,
     created_ms   INTEGER NOT NULL,

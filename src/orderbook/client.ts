@@ -105,6 +105,11 @@ export class OrderbookClient {
     return String(result);
   }
 
+  /** Hands the solver's half of a Bitcoin instant refund to the service, which completes it for the user. */
+  async instantRefund(orderId: string, partialTx: string): Promise<unknown> {
+    return this.send("PATCH", `/v2/orders/${orderId}?action=instant-refund`, { partial_tx: partialTx });
+  }
+
   async chains(): Promise<ChainInfo[]> {
     return (await this.read("/v2/chains", {})) as ChainInfo[];
   }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { Journal, AttemptRow } from "../journal/journal.js";
-import type { RunnerObserver } from "./observer.js";
+import type { AttemptRow } from "../journal/journal.js";
+import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
 /**
@@ -9,11 +9,10 @@ import type { ChainRegistry, SolverChain } from "./solver-chain.js";
  */
 export async function followAttempts(
   chains: ChainRegistry,
-  journal: Journal,
-  observer: RunnerObserver,
-  logger: Logger,
+  ctx: ExecutionContext,
   nowMs = Date.now(),
 ): Promise<void> {
+  const { journal, logger } = ctx;
   for (const attempt of journal.liveAttemptRows()) {
     const chain = chains.get(attempt.chain);
     if (!chain) {
@@ -24,14 +23,9 @@ export async function followAttempts(
       continue;
     }
     try {
-      await followOne(
-        attempt,
-        chain,
-        journal,
-        observer,
-        logger.child({ chain: attempt.chain, txHash: attempt.txHash }),
-        nowMs,
-      );
+      const log = logger.child({ chain: attempt.chain, txHash: attempt.txHash });
+      if (isInstantRefund(attempt, ctx)) await redeliver(attempt, ctx, log);
+      else await followOne(attempt, chain, ctx, log, nowMs);
     } catch (error) {
       logger.warn(
         { err: error, chain: attempt.chain, txHash: attempt.txHash },
@@ -41,14 +35,27 @@ export async function followAttempts(
   }
 }
 
+function isInstantRefund(attempt: AttemptRow, ctx: ExecutionContext): boolean {
+  const first = attempt.actionIds[0];
+  return first !== undefined && ctx.journal.action(first).kind === "instant_refund";
+}
+
+/** Instant refund signatures never go to a node: the service completes them. Hand them over again. */
+async function redeliver(attempt: AttemptRow, ctx: ExecutionContext, log: Logger): Promise<void> {
+  const action = ctx.journal.action(attempt.actionIds[0] as number);
+  await ctx.orderbook.instantRefund(action.orderId, attempt.raw);
+  ctx.journal.markDelivered(attempt.id);
+  log.info({ orderId: action.orderId }, "instant refund signatures handed to the service");
+}
+
 async function followOne(
   attempt: AttemptRow,
   chain: SolverChain,
-  journal: Journal,
-  observer: RunnerObserver,
+  ctx: ExecutionContext,
   log: Logger,
   nowMs: number,
 ): Promise<void> {
+  const { journal, observer } = ctx;
   if (journal.attempt(attempt.id).state === "dropped") return;
   const status = await chain.executor.txStatus(attempt);
   switch (status.state) {
@@ -65,10 +72,10 @@ async function followOne(
       log.error({ reason: status.reason }, "transaction failed on chain");
       return;
     case "unknown":
-      return rebroadcast(attempt, chain, journal, observer, log);
+      return rebroadcast(attempt, chain, ctx, log);
     case "pending":
       if (attempt.state !== "replaced" && nowMs - attempt.createdAtMs > chain.config.bumpAfterMs) {
-        await bump(attempt, chain, journal, observer, log);
+        await bump(attempt, chain, ctx, log);
       }
       return;
   }
@@ -77,10 +84,10 @@ async function followOne(
 async function rebroadcast(
   attempt: AttemptRow,
   chain: SolverChain,
-  journal: Journal,
-  observer: RunnerObserver,
+  ctx: ExecutionContext,
   log: Logger,
 ): Promise<void> {
+  const { journal, observer } = ctx;
   if (attempt.state === "replaced") {
     // Its successor carries the actions; a replaced transaction the node forgot stays forgotten.
     journal.markAttemptFailed(attempt.id, "dropped", "replaced and no longer known to the node");
@@ -95,10 +102,10 @@ async function rebroadcast(
 async function bump(
   attempt: AttemptRow,
   chain: SolverChain,
-  journal: Journal,
-  observer: RunnerObserver,
+  ctx: ExecutionContext,
   log: Logger,
 ): Promise<void> {
+  const { journal, observer } = ctx;
   const requests = attempt.actionIds.map((id) => journal.action(id).request);
   const replacement = await chain.executor.bump(attempt, requests);
   if (replacement === null) {

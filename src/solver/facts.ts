@@ -37,6 +37,7 @@ export async function sideFacts(
   const chain = chainOf(chains, order, side);
   const params = sideParams(order, side, chain.config.family);
   const base = {
+    family: chain.config.family,
     params,
     computedSwapId: recomputeSwapId(chain, params),
     solverParty: chain.party,

@@ -38,6 +38,8 @@ export function plan(input: PlanInput): Plan {
   const fill = planFill(input);
   if ("action" in fill) actions.push(fill.action);
   const decision = "decision" in fill ? fill.decision : null;
+  const instantRefund = planInstantRefund(input, decision);
+  if (instantRefund) actions.push(instantRefund);
   return { actions, decision, done: actions.length === 0 && isDone(input, decision) };
 }
 
@@ -113,6 +115,30 @@ function planFill(input: PlanInput): { action: ActionRequest } | { decision: Dec
     if (decision) return { decision };
   }
   return { action: request(input, "fill", input.destination) };
+}
+
+/** Refusals that leave the solver unable to sign for the source HTLC, or with nothing left to refund. */
+const NO_INSTANT_REFUND = new Set([
+  "solver_not_redeemer",
+  "solver_not_initiator",
+  "swap_id_mismatch",
+  "source_already_spent",
+]);
+
+/**
+ * A Bitcoin source the solver declines would otherwise stay locked until its timelock: hand the user our
+ * half of the instant refund. Never once a fill exists, or the user could take both sides.
+ */
+function planInstantRefund(input: PlanInput, decision: Decision | null): ActionRequest | null {
+  if (decision?.outcome !== "refuse" || NO_INSTANT_REFUND.has(decision.reason)) return null;
+  if (input.source.family !== "bitcoin") return null;
+  const source = input.source.state;
+  if (!source?.initiated || source.redeemed || source.refunded) return null;
+  if (input.actions.fill !== undefined || input.destination.state?.initiated !== false) return null;
+  if (!idle(input.actions.instant_refund)) return null;
+  const refundAddress = input.order.source_swap.initiator;
+  if (refundAddress === "") return null;
+  return { ...request(input, "instant_refund", input.source), refundAddress };
 }
 
 function isDone(input: PlanInput, decision: Decision | null): boolean {

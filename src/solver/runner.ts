@@ -1,11 +1,11 @@
 import PQueue from "p-queue";
 import type { Logger } from "pino";
-import type { ActionKind } from "../chains/chain.js";
+import type { ActionKind, ActionRequest } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
-import { executeAction } from "./action-executor.js";
+import { batchActions, executeBatch, type ExecutionContext } from "./action-executor.js";
 import { followAttempts } from "./attempt-follower.js";
 import { chainOf, sideFacts, UnsupportedChainError } from "./facts.js";
 import type { RunnerObserver } from "./observer.js";
@@ -78,9 +78,12 @@ export class Runner {
   async tick(): Promise<void> {
     const { logger, journal, chains } = this.options;
     try {
-      await followAttempts(chains, journal, this.observer, logger, this.now());
+      await followAttempts(chains, this.context(), this.now());
       const orders = await this.discover();
-      await Promise.all(orders.map((order) => this.queue.add(() => this.processOrder(order))));
+      const planned = await Promise.all(
+        orders.map((order) => this.queue.add(() => this.processOrder(order))),
+      );
+      await this.execute(planned.flat());
       this.lastTickError = null;
     } catch (error) {
       this.lastTickError = error instanceof Error ? error.message : String(error);
@@ -88,6 +91,23 @@ export class Runner {
     }
     this.lastTickMs = this.now();
     this.observer.polled(this.lastTickMs);
+  }
+
+  private context(): ExecutionContext {
+    const { journal, orderbook, logger } = this.options;
+    return { journal, orderbook, observer: this.observer, logger };
+  }
+
+  /** Carries out one round's actions, batched per chain and kind where the chain allows it. */
+  private async execute(requests: ActionRequest[]): Promise<void> {
+    const { chains } = this.options;
+    const batches = batchActions(requests, (chain) => chains.get(chain)?.executor.maxBatch ?? 1);
+    await Promise.all(
+      batches.map((batch) => {
+        const chain = chains.get(batch[0]?.params.chain ?? "");
+        return chain ? this.queue.add(() => executeBatch(batch, chain, this.context())) : undefined;
+      }),
+    );
   }
 
   /** New orders naming our addresses, plus every order the journal still follows, read fresh by id. */
@@ -115,7 +135,8 @@ export class Runner {
     return [...byId.values()];
   }
 
-  private async processOrder(order: Order): Promise<void> {
+  /** Reads both chains, asks the planner, and returns the actions to take for this order now. */
+  private async processOrder(order: Order): Promise<ActionRequest[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
@@ -147,18 +168,15 @@ export class Runner {
           result.decision.detail,
           log,
         );
-      for (const request of result.actions) {
-        const chain = chains.get(request.params.chain);
-        if (chain) await executeAction(request, chain, journal, this.observer, log);
-      }
       if (result.done) {
         journal.markOrderDone(order.order_id);
         log.info("order settled; no longer followed");
       }
+      return result.actions;
     } catch (error) {
       if (error instanceof UnsupportedChainError) {
         this.recordDecision(order.order_id, "refuse", "unsupported_asset", error.message, log);
-        return;
+        return [];
       }
       this.recordDecision(
         order.order_id,
@@ -167,6 +185,7 @@ export class Runner {
         error instanceof Error ? error.message : String(error),
         log,
       );
+      return [];
     }
   }
 

@@ -127,6 +127,7 @@ function side(
 ): SideFacts {
   const s = which === "source" ? order.source_swap : order.destination_swap;
   return {
+    family: "evm",
     params: {
       chain: s.chain,
       asset: s.asset,

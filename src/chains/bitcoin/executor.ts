@@ -229,7 +229,7 @@ export class BitcoinExecutor implements ChainExecutor {
     if (action === undefined || actions.length !== 1) {
       throw new BitcoinActionError("an instant refund covers exactly one HTLC");
     }
-    const signed = await this.signInstantRefund(action);
+    const signed = await this.signInstantRefund(action, action.refundAddress);
     return {
       chain: this.chain,
       txHash: signed.txid,

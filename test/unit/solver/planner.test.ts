@@ -185,3 +185,39 @@ describe("planner: swap ids that cannot be computed", () => {
     expect(result.decision?.detail).toContain("bytes32 expected");
   });
 });
+
+describe("planner: instant refund of a declined Bitcoin source", () => {
+  const bitcoinSource = (input: ReturnType<typeof planInput>) =>
+    withSide(input, "source", { family: "bitcoin", state: { ...fundedSource(input.order), onChain: null } });
+  const declined = (input: ReturnType<typeof planInput>) =>
+    ({ ...input, quoteCheck: { ok: false, reason: "price_moved", detail: "x" } }) as typeof input;
+
+  it("hands the user our half of an instant refund, paid to the source owner", () => {
+    const input = declined(bitcoinSource(planInput()));
+    const result = plan(input);
+    expect(result.decision).toMatchObject({ outcome: "refuse", reason: "price_moved" });
+    expect(result.actions).toEqual([
+      expect.objectContaining({ kind: "instant_refund", refundAddress: input.order.source_swap.initiator }),
+    ]);
+  });
+
+  it("never once a fill exists, for EVM sources, or when we cannot sign for the source", () => {
+    const input = declined(bitcoinSource(planInput()));
+    expect(plan({ ...input, actions: { fill: "failed" } }).actions).toEqual([]);
+    expect(plan(declined(planInput())).actions).toEqual([]);
+    const notOurs = makeOrder({ source: { redeemer: "0x00000000000000000000000000000000000000ff" } });
+    expect(plan(declined(bitcoinSource(planInput(notOurs)))).actions).toEqual([]);
+    expect(plan({ ...input, actions: { instant_refund: "confirmed" } }).actions).toEqual([]);
+  });
+
+  it("not while merely waiting", () => {
+    const input = bitcoinSource(planInput());
+    const waiting = withSide(input, "source", {
+      family: "bitcoin",
+      state: { ...fundedSource(input.order), onChain: null, confirmations: 0 },
+    });
+    expect(plan({ ...waiting, order: makeOrder({ source: { required_confirmations: 3 } }) }).actions).toEqual(
+      [],
+    );
+  });
+});
