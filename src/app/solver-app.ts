@@ -2,6 +2,9 @@ import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
+import type { SolverMetrics } from "../ops/metrics.js";
+import type { OpsServer } from "../ops/server.js";
+import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import type { Order } from "../orderbook/types.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
@@ -16,10 +19,13 @@ export interface SolverApp {
   pricing: Pricing;
   chains: ReadonlyMap<string, PreparedChain>;
   quoteServer: QuoteServer;
+  /** /health, /metrics and /status on config.ops. */
+  opsServer: OpsServer;
+  metrics: SolverMetrics;
   stop(): Promise<void>;
 }
 
-/** Builds every part from a validated config and starts the quote endpoint and the solver loop. */
+/** Builds every part from a validated config and starts the quote endpoint, the ops server and the solver loop. */
 export async function startSolverApp(
   config: SolverConfig,
   logger: Logger,
@@ -37,7 +43,8 @@ export async function startSolverApp(
   };
   const pricing = createPricing(config, {
     balances: { balance: (assetId) => chainOfAsset(assetId).executor.balance(assetId) },
-    committed: (assetId) => journal.committedByAsset().get(assetId) ?? 0n,
+    committed: (assetId) => journal.reservedByAsset().get(assetId) ?? 0n,
+    inFlight: (assetId) => journal.inFlightByAsset().get(assetId) ?? 0n,
   });
   for (const chain of chains.values()) await chain.prepare();
 
@@ -53,6 +60,7 @@ export async function startSolverApp(
     );
     return verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason, detail: verdict.message };
   };
+  const ops = createSolverOps({ config, chains, pricing, logger, ...(observer ? { observer } : {}) });
   const runner = new Runner({
     journal,
     orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
@@ -61,7 +69,7 @@ export async function startSolverApp(
     safety: config.safety,
     pollIntervalMs: config.solver.pollIntervalMs,
     logger,
-    ...(observer ? { observer } : {}),
+    observer: ops.observer,
   });
   const quoteServer = await startQuoteServer({
     host: config.quote.host,
@@ -69,16 +77,31 @@ export async function startSolverApp(
     quote: pricing.quote,
     logger,
   });
+  let opsServer: OpsServer;
+  try {
+    opsServer = await ops.listen(runner, journal);
+  } catch (error) {
+    await quoteServer.stop();
+    journal.close();
+    throw error;
+  }
   runner.start();
-  logger.info({ quoteUrl: quoteServer.url, chains: [...chains.keys()] }, "solver started");
+  logger.info(
+    { quoteUrl: quoteServer.url, opsUrl: opsServer.url, chains: [...chains.keys()] },
+    "solver started",
+  );
   return {
     journal,
     runner,
     pricing,
     chains,
     quoteServer,
+    opsServer,
+    metrics: ops.metrics,
     stop: async () => {
       await runner.stop();
+      await ops.probe.idle();
+      await opsServer.stop();
       await quoteServer.stop();
       journal.close();
     },

@@ -390,26 +390,32 @@ export class Journal implements JournalView {
   }
 
   /**
-   * Destination value locked or about to be locked by fills of orders still open, per asset id:
-   * what inventory checks subtract from balances.
+   * Destination value of fills not yet mined, per asset id: still in the wallet's balance but promised,
+   * so inventory checks subtract it.
    */
-  committedByAsset(): Map<string, bigint> {
+  reservedByAsset(): Map<string, bigint> {
+    return this.fillsByAsset("a.status IN ('planned', 'signed', 'broadcast')");
+  }
+
+  /** Destination value of every fill of an open order that was not refunded: the exposure in flight. */
+  inFlightByAsset(): Map<string, bigint> {
+    return this.fillsByAsset("a.status != 'failed'");
+  }
+
+  private fillsByAsset(statusFilter: string): Map<string, bigint> {
     const rows = this.db
       .prepare(
         `SELECT a.request FROM actions a JOIN orders o ON o.order_id = a.order_id
-         WHERE a.kind = 'fill' AND a.status != 'failed' AND o.active = 1
+         WHERE a.kind = 'fill' AND ${statusFilter} AND o.active = 1
          AND NOT EXISTS (SELECT 1 FROM actions r WHERE r.order_id = a.order_id AND r.kind = 'refund' AND r.status = 'confirmed')`,
       )
       .all() as { request: string }[];
-    const committed = new Map<string, bigint>();
+    const sums = new Map<string, bigint>();
     for (const row of rows) {
       const request = deserialize(row.request);
-      committed.set(
-        request.params.asset,
-        (committed.get(request.params.asset) ?? 0n) + request.params.amount,
-      );
+      sums.set(request.params.asset, (sums.get(request.params.asset) ?? 0n) + request.params.amount);
     }
-    return committed;
+    return sums;
   }
 
   private actionIdsOf(attemptId: number): number[] {

@@ -22,7 +22,10 @@ export interface CapacityView {
 
 export interface InventoryOptions {
   balances: BalanceSource;
+  /** Fills decided but not yet out of the wallet: still in the balance, no longer ours to promise. */
   committed: CommittedAmount;
+  /** Every fill of an open order, locked or about to be: the exposure limit counts these. Defaults to `committed`. */
+  inFlight?: CommittedAmount;
   /** Per destination asset id; an asset without an entry has floor 0. */
   floors: Readonly<Record<string, bigint>>;
   prices: PriceSource;
@@ -95,7 +98,7 @@ export class Inventory implements CapacityView {
   async inFlightUsdCents(): Promise<bigint> {
     let total = 0n;
     for (const asset of this.options.assets.values()) {
-      const committed = await this.options.committed(asset.id);
+      const committed = await (this.options.inFlight ?? this.options.committed)(asset.id);
       if (committed <= 0n) continue;
       const usdPrice = await readPrice(this.options.prices, asset.id);
       total += usdCentsUp(committed, { decimals: asset.decimals, usdPrice });

@@ -14,6 +14,7 @@ import type { QuoteRefusal } from "./refusal.js";
 export interface PricingIo {
   balances: BalanceSource;
   committed: CommittedAmount;
+  inFlight?: CommittedAmount;
   /** How long a balance read is reused; 5 s unless given. */
   balanceCacheMs?: number;
   /** Overrides `config.fixedPrices` (for a live price feed). */
@@ -42,6 +43,7 @@ export function createPricing(config: PricingConfig, io: PricingIo): Pricing {
   const inventory = new Inventory({
     balances: io.balances,
     committed: io.committed,
+    ...(io.inFlight ? { inFlight: io.inFlight } : {}),
     floors: config.limits.inventoryFloor,
     prices,
     assets,

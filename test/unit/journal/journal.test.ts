@@ -117,13 +117,18 @@ describe("journal", () => {
     ]);
   });
 
-  it("counts fills of open orders as committed inventory", () => {
+  it("reserves unmined fills and counts every open fill as in flight", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
-    journal.claimAction(fill);
-    expect(journal.committedByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+    const { action } = journal.claimAction(fill);
+    expect(journal.reservedByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+    const attempt = journal.recordSigned([action.id], signed("0x01"));
+    journal.markConfirmed(attempt.id, 10n);
+    // Mined: the balance already shows it, so it is no longer reserved, but it is still at stake.
+    expect(journal.reservedByAsset().size).toBe(0);
+    expect(journal.inFlightByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
     journal.markOrderDone(order.order_id);
-    expect(journal.committedByAsset().size).toBe(0);
+    expect(journal.inFlightByAsset().size).toBe(0);
   });
 
   it("refuses a journal written by a newer solver", () => {
