@@ -1,6 +1,7 @@
 import { networks } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
+import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { BitcoinReader } from "../../../../src/chains/bitcoin/reader.js";
 import { CHAIN, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
 
@@ -59,8 +60,9 @@ describe("Bitcoin indexer on a live node", () => {
       confirmations: 0,
     });
 
-    // A longer branch mines it again.
-    await env.mine(3);
+    // A longer branch mines it again, to another address: re-mining the very same block in the same
+    // second would rebuild a block the node already marked invalid.
+    await env.rpc.generateToAddress(3, BitcoinKey.random().walletPayment(networks.regtest).address);
     const again = await reader.readHtlc(params);
     expect(again.initiatedAtHeight).toBe(BigInt(fundedAt));
     expect(again.confirmations).toBe(3);
