@@ -76,7 +76,7 @@ export class Runner {
 
   /** One round. Errors are logged and counted, never allowed to end the loop. */
   async tick(): Promise<void> {
-    const { logger, journal, chains } = this.options;
+    const { logger, chains } = this.options;
     try {
       await followAttempts(chains, this.context(), this.now());
       const orders = await this.discover();
