@@ -103,6 +103,11 @@ export interface ActionRequest {
   secret?: string;
   /** Where an instant refund pays the user back (Bitcoin: the source owner's address). */
   refundAddress?: string;
+  /**
+   * Wall-clock time (ms) after which this transaction may come too late (a source redeem racing the
+   * source's refund), estimated at the chain's fastest block rate. Fees escalate as it nears.
+   */
+  mustConfirmByMs?: number;
 }
 
 export interface ChainExecutor {

@@ -10,6 +10,8 @@ export interface ExecutionContext {
   orderbook: OrderbookClient;
   observer: RunnerObserver;
   logger: Logger;
+  /** Inside this much time before an action's `mustConfirmByMs`, a pending transaction is re-priced every round. */
+  urgencyMarginMs: number;
 }
 
 /**

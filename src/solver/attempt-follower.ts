@@ -35,6 +35,23 @@ export async function followAttempts(
   }
 }
 
+/**
+ * A pending transaction is re-priced after `bumpAfterMs`, or at once when one of its actions must be
+ * mined soon (a source redeem close to the source's refund height): fees escalate as the deadline nears.
+ */
+export function bumpDue(
+  attempt: Pick<AttemptRow, "createdAtMs" | "actionIds">,
+  ctx: Pick<ExecutionContext, "journal" | "urgencyMarginMs">,
+  bumpAfterMs: number,
+  nowMs: number,
+): boolean {
+  if (nowMs - attempt.createdAtMs > bumpAfterMs) return true;
+  return attempt.actionIds.some((id) => {
+    const deadline = ctx.journal.action(id).request.mustConfirmByMs;
+    return deadline !== undefined && deadline - nowMs < ctx.urgencyMarginMs;
+  });
+}
+
 function isInstantRefund(attempt: AttemptRow, ctx: ExecutionContext): boolean {
   const first = attempt.actionIds[0];
   return first !== undefined && ctx.journal.action(first).kind === "instant_refund";
@@ -74,7 +91,7 @@ async function followOne(
     case "unknown":
       return rebroadcast(attempt, chain, ctx, log);
     case "pending":
-      if (attempt.state !== "replaced" && nowMs - attempt.createdAtMs > chain.config.bumpAfterMs) {
+      if (attempt.state !== "replaced" && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
         await bump(attempt, chain, ctx, log);
       }
       return;

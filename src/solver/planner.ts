@@ -85,7 +85,12 @@ function planSourceRedeem(input: PlanInput): ActionRequest | null {
   if (!idle(input.actions.redeem) || !weFilled(input)) return null;
   const secret = knownSecret(input);
   if (secret === null) return null;
-  return request(input, "redeem", input.source, secret);
+  const redeem = request(input, "redeem", input.source, secret);
+  if (state.refundableAtHeight === null) return redeem;
+  // Once the source is refundable the user can take it back: the redeem must be mined before that.
+  const blocksLeft = state.refundableAtHeight - input.source.tipHeight - 1n;
+  const msLeft = blocksLeft > 0n ? Number(blocksLeft) * input.source.minBlockTimeMs : 0;
+  return { ...redeem, mustConfirmByMs: input.nowMs + msLeft };
 }
 
 function planDestinationRefund(input: PlanInput): ActionRequest | null {

@@ -95,7 +95,13 @@ export class Runner {
 
   private context(): ExecutionContext {
     const { journal, orderbook, logger } = this.options;
-    return { journal, orderbook, observer: this.observer, logger };
+    return {
+      journal,
+      orderbook,
+      observer: this.observer,
+      logger,
+      urgencyMarginMs: this.options.safety.redeemDeadlineMarginMs,
+    };
   }
 
   /** Carries out one round's actions, batched per chain and kind where the chain allows it. */

@@ -221,3 +221,16 @@ describe("planner: instant refund of a declined Bitcoin source", () => {
     );
   });
 });
+
+describe("planner: redeem deadline", () => {
+  it("tells by when the source redeem must be mined, at the source's fastest block rate", () => {
+    const input = planInput();
+    const destination = { ...filledDestination(input.order), redeemed: true, secret: SECRET };
+    const result = plan({
+      ...withSide(input, "destination", { state: destination }),
+      actions: { fill: "confirmed" },
+    });
+    // Refundable at 100 + 7200 + 1; tip 105: 7195 blocks of at least 1 s each remain.
+    expect(result.actions[0]?.mustConfirmByMs).toBe(input.nowMs + 7195 * 1000);
+  });
+});
