@@ -60,7 +60,14 @@ export async function startSolverApp(
     );
     return verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason, detail: verdict.message };
   };
-  const ops = createSolverOps({ config, chains, pricing, logger, ...(observer ? { observer } : {}) });
+  const ops = createSolverOps({
+    config,
+    chains,
+    pricing,
+    journal,
+    logger,
+    ...(observer ? { observer } : {}),
+  });
   const runner = new Runner({
     journal,
     orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
@@ -79,7 +86,7 @@ export async function startSolverApp(
   });
   let opsServer: OpsServer;
   try {
-    opsServer = await ops.listen(runner, journal);
+    opsServer = await ops.listen(runner);
   } catch (error) {
     await quoteServer.stop();
     journal.close();

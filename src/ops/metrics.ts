@@ -18,6 +18,7 @@ export class SolverMetrics {
   readonly ordersSeen: Counter;
   readonly actions: Counter<"chain" | "kind" | "outcome">;
   readonly refusals: Counter<"reason">;
+  readonly decisions: Counter<"outcome" | "reason">;
   readonly txAttempts: Counter<"chain" | "state">;
   readonly inventory: Gauge<"asset">;
   readonly inFlight: Gauge<"asset">;
@@ -43,6 +44,12 @@ export class SolverMetrics {
       name: `${prefix}refusals_total`,
       help: "Orders the solver declined to act on, by reason.",
       labelNames: ["reason"],
+      registers,
+    });
+    this.decisions = new Counter({
+      name: `${prefix}decisions_total`,
+      help: "Changes of an order's decision (refuse or wait), by outcome and reason.",
+      labelNames: ["outcome", "reason"],
       registers,
     });
     this.txAttempts = new Counter({
