@@ -111,7 +111,7 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
     const hex = secret.replace(/^0x/i, "");
     if (hex.length < 16) continue;
-    masked = masked.split(new RegExp(`(0x)?${hex}`, "gi")).join(SECRET_MASK);
+    masked = masked.replace(new RegExp(`(?:0x)?${hex}`, "gi"), SECRET_MASK);
   }
   return masked;
 }
