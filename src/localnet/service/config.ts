@@ -2,21 +2,31 @@
  * Configuration of the local implementation of the service API. Amounts are decimal strings of smallest
  * units, prices are decimal strings of USD per whole unit, so the config can come straight from JSON.
  */
+import { ecc } from "../../chains/bitcoin/ecc.js";
+import { MAX_CSV_BLOCKS } from "../../chains/bitcoin/htlc.js";
 
-export interface LocalServiceAssetConfig {
+/** What every asset has, whatever its chain family. */
+export interface LocalServiceAssetBase {
   symbol: string;
   name: string;
   decimals: number;
-  /** ERC20 contract, or `native` (also accepted: 0xEeee…EEeE) for the chain's coin. */
-  tokenAddress: string;
-  /** `HTLC` for a token, `NativeHTLC` for the coin. */
-  htlcAddress: string;
   priceUsd: string;
   minAmount: string;
   maxAmount: string;
 }
 
-export interface LocalServiceChainConfig {
+/** An EVM asset. */
+export interface LocalServiceAssetConfig extends LocalServiceAssetBase {
+  /** ERC20 contract, or `native` (also accepted: 0xEeee…EEeE) for the chain's coin. */
+  tokenAddress: string;
+  /** `HTLC` for a token, `NativeHTLC` for the coin. */
+  htlcAddress: string;
+}
+
+/** The Bitcoin asset (`btc`, 8 decimals): no contract, the HTLC is a script. */
+export type LocalServiceBitcoinAssetConfig = LocalServiceAssetBase;
+
+export interface LocalServiceEvmChainConfig {
   name: string;
   family: "evm";
   chainId: number;
@@ -31,17 +41,48 @@ export interface LocalServiceChainConfig {
   assets: LocalServiceAssetConfig[];
 }
 
+export interface LocalServiceBitcoinChainConfig {
+  name: string;
+  family: "bitcoin";
+  network: "mainnet" | "testnet" | "regtest";
+  /** bitcoind JSON-RPC (or the project's regtest node). */
+  rpcUrl: string;
+  rpcUser: string;
+  rpcPassword: string;
+  requiredConfirmations: number;
+  /** Blocks (CSV), at most 65535. */
+  sourceTimelock: number;
+  /** Blocks (CSV), at most 65535. */
+  destinationTimelock: number;
+  blockTimeMs: number;
+  /** Empty when there is none. */
+  explorerUrl?: string;
+  /**
+   * Highest fee rate, sat/vB, the service pays for its own spends (service redeem, refund) and accepts in
+   * an instant refund it completes; 100 when absent.
+   */
+  maxFeeRateSatVb?: number;
+  /** How far below the tip the watcher searches a newly watched HTLC address; 1008 when absent. */
+  lookbackBlocks?: number;
+  assets: LocalServiceBitcoinAssetConfig[];
+}
+
+export type LocalServiceChainConfig = LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig;
+
 export interface LocalServiceSolverConfig {
   /** Hex id the solver quotes under. */
   id: string;
   /** Full URL of the solver's quote endpoint, e.g. `http://127.0.0.1:7001/quote`. */
   quoteUrl: string;
+  /** EVM address, and the x-only key (64 hex) the solver uses in Bitcoin HTLCs. */
   addresses: { evm: string; bitcoin?: string };
 }
 
 export interface LocalServiceDeadlines {
   /** The user's initiate must be seen on chain within this many seconds of order creation. */
   initiateDetectSeconds: number;
+  /** The same for a Bitcoin source (the live service's Bitcoin watch deadline: 6 hours). */
+  bitcoinInitiateDetectSeconds: number;
   /** The user's initiate must be confirmed within this many seconds (`additional_data.deadline`). */
   initiateConfirmSeconds: number;
 }
@@ -66,6 +107,7 @@ export interface LocalServiceConfig {
 
 export const DEFAULT_DEADLINES: LocalServiceDeadlines = {
   initiateDetectSeconds: 3600,
+  bitcoinInitiateDetectSeconds: 21_600,
   initiateConfirmSeconds: 43_200,
 };
 
@@ -99,12 +141,18 @@ export function validateLocalServiceConfig(config: LocalServiceConfig): void {
   for (const solver of config.solvers) {
     if (!HEX_ID.test(solver.id)) fail(`solver id ${solver.id} is not hex`);
     if (!URL.canParse(solver.quoteUrl)) fail(`solver ${solver.id} quoteUrl ${solver.quoteUrl} is not a URL`);
+    const bitcoin = solver.addresses.bitcoin;
+    if (bitcoin !== undefined && !isXOnlyKeyHex(bitcoin)) {
+      fail(`solver ${solver.id} addresses.bitcoin ${bitcoin} is not an x-only public key (64 hex)`);
+    }
   }
 }
 
 function validateChain(chain: LocalServiceChainConfig): void {
   const where = `chain ${chain.name}`;
-  if (chain.family !== "evm") fail(`${where}: family ${String(chain.family)} is not supported yet`);
+  if (chain.family === "bitcoin") validateBitcoinChain(chain);
+  else if (chain.family !== "evm")
+    fail(`${where}: family ${String((chain as { family: unknown }).family)} is not supported`);
   if (!Number.isInteger(chain.requiredConfirmations) || chain.requiredConfirmations < 1) {
     fail(`${where}: requiredConfirmations must be an integer >= 1`);
   }
@@ -124,6 +172,30 @@ function validateChain(chain: LocalServiceChainConfig): void {
     if (!DECIMAL.test(asset.priceUsd))
       fail(`${where}: asset ${asset.symbol} priceUsd must be a decimal string`);
   }
+}
+
+const BITCOIN_NETWORKS = new Set(["mainnet", "testnet", "regtest"]);
+
+function validateBitcoinChain(chain: LocalServiceBitcoinChainConfig): void {
+  const where = `chain ${chain.name}`;
+  if (!BITCOIN_NETWORKS.has(chain.network)) {
+    fail(`${where}: network ${chain.network} is not one of mainnet, testnet, regtest`);
+  }
+  if (!URL.canParse(chain.rpcUrl)) fail(`${where}: rpcUrl ${chain.rpcUrl} is not a URL`);
+  for (const key of ["sourceTimelock", "destinationTimelock"] as const) {
+    if (chain[key] > MAX_CSV_BLOCKS) fail(`${where}: ${key} must be at most ${MAX_CSV_BLOCKS} blocks (CSV)`);
+  }
+  const maxFee = chain.maxFeeRateSatVb;
+  if (maxFee !== undefined && (!Number.isInteger(maxFee) || maxFee < 1)) {
+    fail(`${where}: maxFeeRateSatVb must be an integer >= 1`);
+  }
+  for (const asset of chain.assets) {
+    if (asset.decimals !== 8) fail(`${where}: asset ${asset.symbol} must have 8 decimals (satoshis)`);
+  }
+}
+
+function isXOnlyKeyHex(value: string): boolean {
+  return /^[0-9a-fA-F]{64}$/.test(value) && ecc.isXOnlyPoint(Buffer.from(value, "hex"));
 }
 
 function fail(message: string): never {

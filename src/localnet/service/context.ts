@@ -19,6 +19,8 @@ export interface ServiceContext {
   now(): number;
   /** Orders whose initiate is being relayed right now (one request at a time per order). */
   initiating: Set<string>;
+  /** Orders whose refund or instant refund is being handled right now (one at a time per order). */
+  refunding: Set<string>;
 }
 
 export function chainOf(ctx: ServiceContext, name: string): ServiceChain {

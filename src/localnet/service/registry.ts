@@ -3,16 +3,29 @@
  * (`<chain>:<symbol>` for assets, lowercase hex without 0x for solver ids).
  */
 import { NATIVE_TOKEN_ADDRESS } from "../../chains/evm/htlc-abi.js";
-import type { LocalServiceAssetConfig, LocalServiceChainConfig, LocalServiceSolverConfig } from "./config.js";
+import type {
+  LocalServiceAssetConfig,
+  LocalServiceBitcoinAssetConfig,
+  LocalServiceBitcoinChainConfig,
+  LocalServiceChainConfig,
+  LocalServiceEvmChainConfig,
+  LocalServiceSolverConfig,
+} from "./config.js";
 
-export interface ResolvedAsset {
+interface ResolvedBase {
   /** `<chain>:<symbol>`. */
   id: string;
-  chain: LocalServiceChainConfig;
-  config: LocalServiceAssetConfig;
-  /** True for the chain's own coin (EVM: NativeHTLC, no token contract). */
+  /** True for the chain's own coin (EVM: NativeHTLC, no token contract; Bitcoin: always). */
   native: boolean;
 }
+
+export type ResolvedAsset =
+  | (ResolvedBase & { family: "evm"; chain: LocalServiceEvmChainConfig; config: LocalServiceAssetConfig })
+  | (ResolvedBase & {
+      family: "bitcoin";
+      chain: LocalServiceBitcoinChainConfig;
+      config: LocalServiceBitcoinAssetConfig;
+    });
 
 export class Registry {
   private readonly assets = new Map<string, ResolvedAsset>();
@@ -22,10 +35,7 @@ export class Registry {
   constructor(chains: LocalServiceChainConfig[], solvers: LocalServiceSolverConfig[]) {
     for (const chain of chains) {
       this.chains.set(chain.name, chain);
-      for (const config of chain.assets) {
-        const id = `${chain.name}:${config.symbol}`;
-        this.assets.set(id, { id, chain, config, native: isNativeToken(config.tokenAddress) });
-      }
+      for (const asset of resolveAssets(chain)) this.assets.set(asset.id, asset);
     }
     for (const solver of solvers) this.solvers.set(normalizeSolverId(solver.id), solver);
   }
@@ -53,6 +63,26 @@ export class Registry {
   allSolvers(): LocalServiceSolverConfig[] {
     return [...this.solvers.values()];
   }
+}
+
+function resolveAssets(chain: LocalServiceChainConfig): ResolvedAsset[] {
+  const id = (symbol: string): string => `${chain.name}:${symbol}`;
+  if (chain.family === "bitcoin") {
+    return chain.assets.map((config) => ({
+      family: "bitcoin",
+      id: id(config.symbol),
+      chain,
+      config,
+      native: true,
+    }));
+  }
+  return chain.assets.map((config) => ({
+    family: "evm",
+    id: id(config.symbol),
+    chain,
+    config,
+    native: isNativeToken(config.tokenAddress),
+  }));
 }
 
 export function normalizeSolverId(id: string): string {

@@ -6,6 +6,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import type { Hex } from "viem";
+import { BitcoinServiceChain } from "./chains/bitcoin/bitcoin-service-chain.js";
 import { EvmServiceChain } from "./chains/evm/evm-service-chain.js";
 import type { ServiceChain } from "./chains/service-chain.js";
 import {
@@ -20,6 +21,7 @@ import { createApiServer } from "./http/server.js";
 import { Registry } from "./registry.js";
 import { serviceRoutes } from "./routes/index.js";
 import { openServiceDb } from "./store/db.js";
+import { KeyStore } from "./store/key-store.js";
 import { OrderStore } from "./store/order-store.js";
 import { RelayStore } from "./store/relay-store.js";
 import { WatchLoop } from "./watch-loop.js";
@@ -34,8 +36,12 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
   validateLocalServiceConfig(config);
   const log = (logger ?? pino({ level: "info" })).child({ component: "local-service" });
   const db = openServiceDb(config.dbPath);
+  const keys = new KeyStore(db);
   const chains = new Map<string, ServiceChain>(
-    config.chains.map((chain) => [chain.name, createServiceChain(chain, config.relayerPrivateKey as Hex)]),
+    config.chains.map((chain) => [
+      chain.name,
+      createServiceChain(chain, config.relayerPrivateKey as Hex, keys),
+    ]),
   );
   const ctx: ServiceContext = {
     config,
@@ -48,6 +54,7 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
     logger: log,
     now: () => Date.now(),
     initiating: new Set(),
+    refunding: new Set(),
   };
   const server = createApiServer(serviceRoutes(ctx), config.appIds, log);
   try {
@@ -74,11 +81,17 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
   return { url, stop };
 }
 
-/** The family's implementation of the chain seam; Bitcoin plugs in here. */
-function createServiceChain(config: LocalServiceChainConfig, relayerPrivateKey: Hex): ServiceChain {
+/** The family's implementation of the chain seam. */
+function createServiceChain(
+  config: LocalServiceChainConfig,
+  relayerPrivateKey: Hex,
+  keys: KeyStore,
+): ServiceChain {
   switch (config.family) {
     case "evm":
       return new EvmServiceChain(config, relayerPrivateKey);
+    case "bitcoin":
+      return new BitcoinServiceChain(config, keys);
   }
 }
 

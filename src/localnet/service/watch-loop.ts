@@ -3,7 +3,7 @@
  * into the swap records, advance the status, and redeem the destination for the user when due.
  * Polls never overlap; stop() waits for the one in progress.
  */
-import type { Order } from "../../orderbook/types.js";
+import type { Order, SwapRecord } from "../../orderbook/types.js";
 import { RelayRejectedError } from "./chains/relay-error.js";
 import type { OnChainTerms, ServiceChain } from "./chains/service-chain.js";
 import { chainOf, type ServiceContext } from "./context.js";
@@ -82,10 +82,18 @@ export class WatchLoop {
       destinationTip,
       createdAtMs: Date.parse(order.created_at),
       deadlineSeconds: order.additional_data.deadline,
-      initiateDetectSeconds: this.ctx.deadlines.initiateDetectSeconds,
+      initiateDetectSeconds:
+        sourceChain.config.family === "bitcoin"
+          ? this.ctx.deadlines.bitcoinInitiateDetectSeconds
+          : this.ctx.deadlines.initiateDetectSeconds,
       nowMs: this.ctx.now(),
     });
-    const next: Order = { ...order, status, source_swap: source, destination_swap: destination };
+    const next: Order = {
+      ...order,
+      status,
+      source_swap: withApiWrites(source, this.ctx.orders.get(order.order_id)?.order.source_swap),
+      destination_swap: destination,
+    };
     const settled = isSettled(status, source, destination);
     if (settled || JSON.stringify(next) !== JSON.stringify(order)) this.ctx.orders.update(next, settled);
     if (status !== order.status) {
@@ -136,4 +144,13 @@ export class WatchLoop {
       this.ctx.logger.warn({ orderId: order.order_id, reason }, "service redeem not sent");
     }
   }
+}
+
+/**
+ * Fields the API writes into a swap record (the completed instant refund) survive a poll that read the
+ * record before the write: the latest stored value wins. Nothing awaits between that read and the update.
+ */
+function withApiWrites(swap: SwapRecord, stored: SwapRecord | undefined): SwapRecord {
+  const instantRefund = stored?.instant_refund_tx;
+  return instantRefund === undefined ? swap : { ...swap, instant_refund_tx: instantRefund };
 }

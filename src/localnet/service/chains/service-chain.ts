@@ -1,6 +1,6 @@
 /**
  * The seam between the service and a chain family. The service core (orders, watch loop, HTTP) only
- * talks to these interfaces; EVM implements them now and a Bitcoin implementation plugs in the same way.
+ * talks to these interfaces; EVM and Bitcoin implement them.
  */
 import type { SwapRecord } from "../../../orderbook/types.js";
 import type { LocalServiceChainConfig } from "../config.js";
@@ -8,9 +8,16 @@ import type { ResolvedAsset } from "../registry.js";
 
 /** Terms of one HTLC as the order defines them. Hex without 0x. */
 export interface SwapTerms {
+  side: "source" | "destination";
   asset: ResolvedAsset;
+  /** As the record shows it (Bitcoin source: the owner's address, or "" when none was given). */
   initiator: string;
   redeemer: string;
+  /**
+   * Bitcoin: the user's x-only key in the HTLC (the source initiator key, or the destination redeemer
+   * key). Null on EVM.
+   */
+  delegate: string | null;
   /** Chain units (blocks on EVM and Bitcoin). */
   timelock: number;
   amount: bigint;
@@ -20,9 +27,10 @@ export interface SwapTerms {
 export interface TxFact {
   /** As the chain shows it (EVM: 0x-prefixed). */
   txHash: string;
+  /** 0 while the transaction is only in the mempool (Bitcoin). */
   blockNumber: bigint;
-  /** ISO 8601 UTC with fractional seconds, from the block's time. */
-  timestamp: string;
+  /** ISO 8601 UTC with fractional seconds, from the block's time; null while unmined. */
+  timestamp: string | null;
 }
 
 /** Terms read back from the chain for an initiated HTLC. */
@@ -68,12 +76,32 @@ export interface SignedInitiate {
   relay(swap: SwapRecord, signature: string): Promise<string>;
 }
 
+/** Ways back to the user's funds that the service helps with (Bitcoin sources). */
+export interface UserRefunds {
+  /**
+   * Checks the solver's half of an instant refund of this source swap (its inputs, outputs paying
+   * `refundAddress`, the redeemer's signatures, the fee) and completes it with the service's key.
+   * Throws an ApiError (400 for a transaction that does not match, 409 when the swap cannot be refunded).
+   */
+  completeInstantRefund(
+    swap: SwapRecord,
+    partialTxHex: string,
+    refundAddress: string,
+  ): Promise<{ txid: string; txHex: string }>;
+  /** Spends the expired HTLC back to `refundAddress` and broadcasts; returns the txid. Throws ApiErrors. */
+  refund(swap: SwapRecord, refundAddress: string): Promise<string>;
+}
+
 export interface ServiceChain {
   readonly config: LocalServiceChainConfig;
   readonly watcher: ChainWatcher;
   /** Present where users may initiate by signature. */
   readonly signedInitiate: SignedInitiate | null;
+  /** Present where the service completes instant refunds and refunds for users (Bitcoin). */
+  readonly userRefunds: UserRefunds | null;
   isValidAddress(address: string): boolean;
+  /** The solver's party on this chain in record form (EVM address, Bitcoin x-only key), or null if invalid. */
+  solverParty(value: string): string | null;
   /** The form addresses take in order records. */
   normalizeAddress(address: string): string;
   /** Lowercased or otherwise canonical form used when comparing addresses. */

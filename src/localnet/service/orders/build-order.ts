@@ -2,6 +2,7 @@
 import type { Order, SwapRecord } from "../../../orderbook/types.js";
 import type { SwapTerms } from "../chains/service-chain.js";
 import { normalizeSolverId } from "../registry.js";
+import type { OrderKey } from "../store/key-store.js";
 import { serviceOrderId } from "./order-id.js";
 import type { OrderPlan, PlannedSide } from "./order-request.js";
 
@@ -17,26 +18,32 @@ export interface BuiltOrder {
   order: Order;
   sourceTerms: SwapTerms;
   destinationTerms: SwapTerms;
+  /** Keys the service made for this order's Bitcoin HTLCs, to be stored with it. */
+  keys: OrderKey[];
 }
 
 export function buildOrder(input: BuildOrderInputs): BuiltOrder {
   const { plan, secretHash } = input;
   const createdAt = new Date(input.nowMs).toISOString();
   const sourceTerms: SwapTerms = {
+    side: "source",
     asset: plan.source.asset,
     initiator: plan.source.owner,
     redeemer: plan.source.solverAddress,
     timelock: plan.source.asset.chain.sourceTimelock,
     amount: plan.source.amount,
     secretHash,
+    delegate: plan.source.delegate,
   };
   const destinationTerms: SwapTerms = {
+    side: "destination",
     asset: plan.destination.asset,
     initiator: plan.destination.solverAddress,
     redeemer: plan.destination.owner,
     timelock: plan.destination.asset.chain.destinationTimelock,
     amount: plan.destination.amount,
     secretHash,
+    delegate: plan.destination.delegate,
   };
   const source = swapRecord(plan.source, sourceTerms, createdAt);
   const destination = swapRecord(plan.destination, destinationTerms, createdAt);
@@ -57,7 +64,14 @@ export function buildOrder(input: BuildOrderInputs): BuiltOrder {
     },
     version: "v2",
   };
-  return { order, sourceTerms, destinationTerms };
+  const keys: OrderKey[] = [];
+  if (plan.source.delegateKey !== null) {
+    keys.push({ side: "source", swapId: source.swap_id, privateKey: plan.source.delegateKey });
+  }
+  if (plan.destination.delegateKey !== null) {
+    keys.push({ side: "destination", swapId: destination.swap_id, privateKey: plan.destination.delegateKey });
+  }
+  return { order, sourceTerms, destinationTerms, keys };
 }
 
 function swapRecord(side: PlannedSide, terms: SwapTerms, createdAt: string): SwapRecord {
@@ -68,6 +82,7 @@ function swapRecord(side: PlannedSide, terms: SwapTerms, createdAt: string): Swa
     asset: side.asset.id,
     initiator: terms.initiator,
     redeemer: terms.redeemer,
+    ...(terms.delegate === null ? {} : { delegate: terms.delegate }),
     timelock: terms.timelock,
     filled_amount: "0",
     amount: terms.amount.toString(),

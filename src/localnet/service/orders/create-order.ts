@@ -47,6 +47,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
       settled: false,
     },
     secret,
+    built.keys,
   );
   ctx.logger.info(
     {

@@ -6,15 +6,20 @@ import { chainOf, type ServiceContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import { solverAddressOn, type ResolvedAsset } from "../registry.js";
 import { parseAmount, parseBps, parseHex64, requireObject, requireString } from "../validate.js";
+import { withBitcoinDelegates } from "./bitcoin-delegates.js";
 
 export interface PlannedSide {
   asset: ResolvedAsset;
   chain: ServiceChain;
-  /** The user's address on this side, in record form. */
+  /** The user's address on this side, in record form; "" for a Bitcoin source given without one. */
   owner: string;
   amount: bigint;
-  /** The solver's address on this side, in record form. */
+  /** The solver's party on this side in record form (EVM address, Bitcoin x-only key). */
   solverAddress: string;
+  /** Bitcoin: the user's x-only key in the HTLC (see SwapTerms.delegate); null on EVM. */
+  delegate: string | null;
+  /** Bitcoin: the private key (hex) of `delegate` when the service made it; never leaves the service. */
+  delegateKey: string | null;
 }
 
 export interface OrderPlan {
@@ -33,15 +38,21 @@ export function parseOrderRequest(ctx: ServiceContext, body: unknown): OrderPlan
   const solverId = requireString(request, "solver_id", "solver_id");
   const solver = ctx.registry.solver(solverId);
   if (solver === undefined) throw badRequest(`solver_id ${solverId} is not a registered solver`);
-  const source = parseSide(ctx, request.source, "source", solver);
-  const destination = parseSide(ctx, request.destination, "destination", solver);
-  if (source.asset.id === destination.asset.id) {
-    throw badRequest(`source.asset and destination.asset are both ${source.asset.id}`);
+  const parsedSource = parseSide(ctx, request.source, "source", solver);
+  const parsedDestination = parseSide(ctx, request.destination, "destination", solver);
+  if (parsedSource.asset.id === parsedDestination.asset.id) {
+    throw badRequest(`source.asset and destination.asset are both ${parsedSource.asset.id}`);
   }
-  checkLimits(source);
+  checkLimits(parsedSource);
   const clientSecretHash =
     request.secret_hash === undefined ? null : parseHex64(request.secret_hash, "secret_hash");
   if (request.slippage !== undefined) parseBps(request.slippage, "slippage");
+  const { source, destination } = withBitcoinDelegates(
+    request,
+    parsedSource,
+    parsedDestination,
+    clientSecretHash,
+  );
   return { source, destination, solver, nonce: parseNonce(request.nonce), clientSecretHash };
 }
 
@@ -56,27 +67,42 @@ function parseSide(
   const asset = ctx.registry.asset(assetId);
   if (asset === undefined) throw badRequest(`${field}.asset ${assetId} is not a supported asset`);
   const chain = chainOf(ctx, asset.chain.name);
-  const owner = requireString(side, "owner", `${field}.owner`);
-  if (!chain.isValidAddress(owner)) {
-    throw badRequest(`${field}.owner ${owner} is not a valid ${asset.chain.family} address`);
-  }
+  const owner = parseOwner(side, field, chain);
   const amount = parseAmount(side.amount, `${field}.amount`);
   const solverAddress = solverAddressOn(solver, asset.chain);
-  if (solverAddress === undefined || !chain.isValidAddress(solverAddress)) {
+  const solverParty = solverAddress === undefined ? null : chain.solverParty(solverAddress);
+  if (solverParty === null) {
     throw badRequest(
       `solver ${solver.id} has no ${asset.chain.family} address for ${field} chain ${chain.config.name}`,
     );
   }
-  if (chain.addressKey(owner) === chain.addressKey(solverAddress)) {
+  if (owner !== "" && chain.addressKey(owner) === chain.addressKey(solverParty)) {
     throw badRequest(`${field}.owner ${owner} is the solver's own address`);
   }
   return {
     asset,
     chain,
-    owner: chain.normalizeAddress(owner),
+    owner: owner === "" ? "" : chain.normalizeAddress(owner),
     amount,
-    solverAddress: chain.normalizeAddress(solverAddress),
+    solverAddress: solverParty,
+    delegate: null,
+    delegateKey: null,
   };
+}
+
+/** The owner address; a Bitcoin source may leave it out (a refund address can be given later). */
+function parseOwner(
+  side: Record<string, unknown>,
+  field: "source" | "destination",
+  chain: ServiceChain,
+): string {
+  const optional = field === "source" && chain.config.family === "bitcoin";
+  if (optional && (side.owner === undefined || side.owner === "")) return "";
+  const owner = requireString(side, "owner", `${field}.owner`);
+  if (!chain.isValidAddress(owner)) {
+    throw badRequest(`${field}.owner ${owner} is not a valid ${chain.config.family} address`);
+  }
+  return owner;
 }
 
 function checkLimits(source: PlannedSide): void {

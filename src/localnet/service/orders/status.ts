@@ -58,7 +58,10 @@ export function isSourceConfirmed(source: SwapRecord): boolean {
   );
 }
 
-const isFinal = (swap: SwapRecord): boolean => swap.redeem_tx_hash !== "" || swap.refund_tx_hash !== "";
+/** Redeemed or refunded in a block (a Bitcoin redeem seen only in the mempool may still change). */
+const isFinal = (swap: SwapRecord): boolean =>
+  (swap.redeem_tx_hash !== "" && swap.redeem_block_number !== "0") ||
+  (swap.refund_tx_hash !== "" && swap.refund_block_number !== "0");
 
 /**
  * Nothing more can happen that the order should show: both sides are redeemed or refunded, or the

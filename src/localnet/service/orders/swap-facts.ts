@@ -2,9 +2,9 @@
 import type { SwapRecord } from "../../../orderbook/types.js";
 import type { SwapFacts } from "../chains/service-chain.js";
 
-/** `min(required, tip - height + 1)`, 0 before the initiate is mined. */
+/** `min(required, tip - height + 1)`, 0 before the transaction is mined (height 0 or above the tip). */
 export function confirmationsAt(required: number, tip: bigint, height: bigint): number {
-  if (tip < height) return 0;
+  if (height <= 0n || tip < height) return 0;
   const seen = tip - height + 1n;
   return seen >= BigInt(required) ? required : Number(seen);
 }

@@ -5,7 +5,10 @@ import type { LocalServiceChainConfig } from "../config.js";
 import type { ServiceContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { ApiRequest } from "../http/router.js";
-import type { ResolvedAsset } from "../registry.js";
+import { isNativeToken, type ResolvedAsset } from "../registry.js";
+
+/** The token address the API shows for Bitcoin's coin (the solver's config names it the same way). */
+const BITCOIN_TOKEN_ADDRESS = "primary";
 
 export function getChains(ctx: ServiceContext): Promise<ChainInfo[]> {
   return Promise.resolve(ctx.registry.allChains().map((chain) => chainInfo(ctx, chain)));
@@ -22,41 +25,57 @@ export function getAssets(ctx: ServiceContext, request: ApiRequest): Promise<Cha
 
 function chainInfo(ctx: ServiceContext, chain: LocalServiceChainConfig): ChainInfo {
   const assets = ctx.registry.allAssets().filter((asset) => asset.chain.name === chain.name);
-  const tokenAssets = assets.filter((asset) => !asset.native);
+  const common = {
+    chain: chain.name,
+    name: chain.name,
+    id: chainIdOf(chain),
+    family: chain.family,
+    explorer_url: chain.explorerUrl ?? "",
+    confirmation_target: chain.requiredConfirmations,
+    source_timelock: chain.sourceTimelock,
+    destination_timelock: chain.destinationTimelock,
+    assets: assets.map(assetInfo),
+  };
+  if (chain.family === "bitcoin") {
+    // The HTLC is a Taproot script, not a contract: no schema names exist for it in the spec.
+    return { ...common, supported_htlc_schemas: [], supported_token_schemas: [], htlc: null, token: null };
+  }
+  const tokenAssets = chain.assets.filter((asset) => !isNativeToken(asset.tokenAddress));
   const htlcSchemas: string[] = [];
   if (assets.some((asset) => asset.native)) htlcSchemas.push("evm:htlc");
   if (tokenAssets.length > 0) htlcSchemas.push("evm:htlc_erc20");
   const firstToken = tokenAssets[0];
   return {
-    chain: chain.name,
-    name: chain.name,
-    id: String(chain.chainId),
-    family: chain.family,
-    explorer_url: chain.explorerUrl,
-    confirmation_target: chain.requiredConfirmations,
-    source_timelock: chain.sourceTimelock,
-    destination_timelock: chain.destinationTimelock,
+    ...common,
     supported_htlc_schemas: htlcSchemas,
     supported_token_schemas: tokenAssets.length > 0 ? ["evm:erc20"] : [],
-    htlc:
-      firstToken === undefined ? null : { schema: "evm:htlc_erc20", address: firstToken.config.htlcAddress },
+    htlc: firstToken === undefined ? null : { schema: "evm:htlc_erc20", address: firstToken.htlcAddress },
     token: tokenAssets.length > 0 ? { schema: "evm:erc20" } : null,
-    assets: assets.map(assetInfo),
   };
 }
 
+/** EVM: the chain id; Bitcoin: the network name. */
+function chainIdOf(chain: LocalServiceChainConfig): string {
+  return chain.family === "evm" ? String(chain.chainId) : chain.network;
+}
+
 function assetInfo(asset: ResolvedAsset): ChainAssetInfo {
-  return {
+  const common = {
     id: asset.id,
     name: asset.config.name,
     chain: asset.chain.name,
-    chain_id: String(asset.chain.chainId),
+    chain_id: chainIdOf(asset.chain),
     symbol: asset.config.symbol,
     decimals: asset.config.decimals,
-    token_address: asset.native ? NATIVE_TOKEN_ADDRESS : asset.config.tokenAddress,
-    htlc_address: asset.config.htlcAddress,
     fiat_value: asset.config.priceUsd,
     min_amount: asset.config.minAmount,
     max_amount: asset.config.maxAmount,
+  };
+  if (asset.family === "bitcoin")
+    return { ...common, token_address: BITCOIN_TOKEN_ADDRESS, htlc_address: "" };
+  return {
+    ...common,
+    token_address: asset.native ? NATIVE_TOKEN_ADDRESS : asset.config.tokenAddress,
+    htlc_address: asset.config.htlcAddress,
   };
 }

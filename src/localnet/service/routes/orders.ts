@@ -1,9 +1,10 @@
 /** Order endpoints: create, read one, list with filters, and the per-order actions. */
 import type { Order, OrderPage, OrderStatus } from "../../../orderbook/types.js";
 import type { ServiceContext } from "../context.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import type { ApiRequest } from "../http/router.js";
 import { initiateOrder } from "../orders/initiate-order.js";
+import { instantRefundOrder, refundOrder } from "../orders/user-refund-actions.js";
 import type { OrderFilter } from "../store/order-store.js";
 import { parsePositiveInt } from "../validate.js";
 
@@ -42,19 +43,16 @@ export function listOrders(ctx: ServiceContext, request: ApiRequest): Promise<Or
   });
 }
 
-/** PATCH or POST /v2/orders/{id}?action=initiate|refund. */
+/** PATCH or POST /v2/orders/{id}?action=initiate|refund|instant-refund. */
 export async function orderAction(ctx: ServiceContext, request: ApiRequest): Promise<unknown> {
   const id = orderIdParam(request);
   const action = request.query.get("action");
   if (action === "initiate") return initiateOrder(ctx, id, request.body);
-  if (action === "refund") {
-    const order = ctx.orders.get(id)?.order;
-    if (order === undefined) throw notFound(`unknown order ${id}`);
-    throw conflict(
-      `refund action applies to Bitcoin sources only; order ${id} has a source on ${order.source_swap.chain}`,
-    );
-  }
-  throw badRequest(`query parameter action must be initiate or refund, got ${JSON.stringify(action)}`);
+  if (action === "refund") return refundOrder(ctx, id, request.body);
+  if (action === "instant-refund") return instantRefundOrder(ctx, id, request.body);
+  throw badRequest(
+    `query parameter action must be initiate, refund or instant-refund, got ${JSON.stringify(action)}`,
+  );
 }
 
 function orderIdParam(request: ApiRequest): string {

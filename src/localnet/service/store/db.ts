@@ -26,7 +26,17 @@ CREATE TABLE IF NOT EXISTS order_secrets (
   secret TEXT NOT NULL
 );
 
--- Transactions the relayer sent for an order (initiate by signature, service redeem).
+-- Per-order Bitcoin keys the service made (the source HTLC's initiator key, or the destination's
+-- redeemer key when the service holds the secret); like secrets, never part of an order body.
+CREATE TABLE IF NOT EXISTS order_keys (
+  order_id TEXT NOT NULL REFERENCES orders (order_id),
+  side TEXT NOT NULL,
+  swap_id TEXT NOT NULL UNIQUE,
+  private_key TEXT NOT NULL,
+  PRIMARY KEY (order_id, side)
+);
+
+-- Transactions the service sent for an order (initiate by signature, service redeem, Bitcoin refund).
 CREATE TABLE IF NOT EXISTS relays (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   order_id TEXT NOT NULL REFERENCES orders (order_id),

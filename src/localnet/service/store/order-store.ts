@@ -1,6 +1,7 @@
 /** Orders as the API shows them (JSON body) plus the columns the service filters and watches by. */
 import type { Order, OrderStatus } from "../../../orderbook/types.js";
 import type { ServiceDb } from "./db.js";
+import { insertOrderKeys, type OrderKey } from "./key-store.js";
 
 export interface StoredOrder {
   order: Order;
@@ -49,8 +50,8 @@ const TX_FIELDS = ["initiate_tx_hash", "redeem_tx_hash", "refund_tx_hash"].flatM
 export class OrderStore {
   constructor(private readonly db: ServiceDb) {}
 
-  /** Inserts the order and, when the service made it, its secret, atomically. */
-  insert(stored: StoredOrder, secret: string | null): void {
+  /** Inserts the order and, when the service made them, its secret and its Bitcoin keys, atomically. */
+  insert(stored: StoredOrder, secret: string | null, keys: OrderKey[] = []): void {
     const { order } = stored;
     this.db.transaction(() => {
       this.db
@@ -78,6 +79,7 @@ export class OrderStore {
           .prepare("INSERT INTO order_secrets (order_id, secret) VALUES (?, ?)")
           .run(order.order_id, secret);
       }
+      insertOrderKeys(this.db, order.order_id, keys);
     })();
   }
 

@@ -1,7 +1,7 @@
 /** Relayed transactions per order, so each is sent once and re-sent only after it failed. */
 import type { ServiceDb } from "./db.js";
 
-export type RelayKind = "initiate" | "redeem";
+export type RelayKind = "initiate" | "redeem" | "refund";
 /** `sent`: broadcast, outcome unknown; `success` / `failed`: final. */
 export type RelayState = "sent" | "success" | "failed";
 

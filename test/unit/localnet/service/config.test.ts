@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   validateLocalServiceConfig,
   type LocalServiceConfig,
+  type LocalServiceEvmChainConfig,
 } from "../../../../src/localnet/service/config.js";
 
 function config(overrides: Partial<LocalServiceConfig> = {}): LocalServiceConfig {
@@ -62,7 +63,7 @@ describe("validateLocalServiceConfig", () => {
 
   it("refuses min above max and a duplicate chain", () => {
     const base = config();
-    const chain = base.chains[0]!;
+    const chain = base.chains[0] as LocalServiceEvmChainConfig;
     const asset = chain.assets[0]!;
     const inverted = { ...chain, assets: [{ ...asset, minAmount: "11" }] };
     expect(() => validateLocalServiceConfig({ ...base, chains: [inverted] })).toThrow(

@@ -13,7 +13,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { LocalServiceChainConfig } from "../../config.js";
+import type { LocalServiceEvmChainConfig } from "../../config.js";
 
 export interface EvmClients {
   publicClient: PublicClient<Transport, Chain>;
@@ -22,7 +22,7 @@ export interface EvmClients {
   sendQueue: PQueue;
 }
 
-export function createEvmClients(config: LocalServiceChainConfig, relayerPrivateKey: Hex): EvmClients {
+export function createEvmClients(config: LocalServiceEvmChainConfig, relayerPrivateKey: Hex): EvmClients {
   const chain = defineChain({
     id: config.chainId,
     name: config.name,

@@ -9,9 +9,9 @@ import {
 } from "viem";
 import { evmOrderId } from "../../../../chains/evm/order-id.js";
 import type { SwapRecord } from "../../../../orderbook/types.js";
-import type { LocalServiceChainConfig } from "../../config.js";
+import type { LocalServiceEvmChainConfig } from "../../config.js";
 import { isNativeToken } from "../../registry.js";
-import type { ServiceChain, SignedInitiate, SwapTerms, TxOutcome } from "../service-chain.js";
+import type { ServiceChain, SignedInitiate, SwapTerms, TxOutcome, UserRefunds } from "../service-chain.js";
 import { createEvmClients, type EvmClients } from "./evm-clients.js";
 import { sendRelayed } from "./evm-send.js";
 import { EvmSignedInitiate } from "./evm-signed-initiate.js";
@@ -21,11 +21,12 @@ import { EvmWatcher, readOrder } from "./evm-watcher.js";
 export class EvmServiceChain implements ServiceChain {
   readonly watcher: EvmWatcher;
   readonly signedInitiate: SignedInitiate | null;
+  readonly userRefunds: UserRefunds | null = null;
   private readonly clients: EvmClients;
   private readonly htlcs = new Map<string, Address>();
 
   constructor(
-    readonly config: LocalServiceChainConfig,
+    readonly config: LocalServiceEvmChainConfig,
     relayerPrivateKey: Hex,
   ) {
     this.clients = createEvmClients(config, relayerPrivateKey);
@@ -42,6 +43,10 @@ export class EvmServiceChain implements ServiceChain {
 
   isValidAddress(address: string): boolean {
     return isAddress(address);
+  }
+
+  solverParty(value: string): string | null {
+    return isAddress(value) ? getAddress(value) : null;
   }
 
   normalizeAddress(address: string): string {

@@ -79,13 +79,23 @@ describe("nextStatus", () => {
 
 describe("isSettled", () => {
   it("settles when both sides are final, or an expiry locked nothing", () => {
-    const sourceRedeemed = confirmedSource({ redeem_tx_hash: "0x06" });
-    const destinationRedeemed = { ...destinationLocked, redeem_tx_hash: "0x07" };
+    const sourceRedeemed = confirmedSource({ redeem_tx_hash: "0x06", redeem_block_number: "12" });
+    const destinationRedeemed = { ...destinationLocked, redeem_tx_hash: "0x07", redeem_block_number: "11" };
+    const sourceRefunded = confirmedSource({ refund_tx_hash: "0x04", refund_block_number: "13" });
     expect(isSettled("Redeemed", confirmedSource(), destinationRedeemed)).toBe(false);
     expect(isSettled("Redeemed", sourceRedeemed, destinationRedeemed)).toBe(true);
-    expect(isSettled("Refunded", confirmedSource({ refund_tx_hash: "0x04" }), swapRecord())).toBe(true);
-    expect(isSettled("Refunded", confirmedSource({ refund_tx_hash: "0x04" }), destinationLocked)).toBe(false);
+    expect(isSettled("Refunded", sourceRefunded, swapRecord())).toBe(true);
+    expect(isSettled("Refunded", sourceRefunded, destinationLocked)).toBe(false);
     expect(isSettled("Expired", swapRecord(), swapRecord())).toBe(true);
     expect(isSettled("Expired", confirmedSource(), swapRecord())).toBe(false);
+  });
+
+  it("keeps watching a Bitcoin redeem seen only in the mempool (block 0) until it is mined", () => {
+    const destinationRedeemed = { ...destinationLocked, redeem_tx_hash: "07", redeem_block_number: "11" };
+    const sourceInMempool = confirmedSource({ redeem_tx_hash: "06", redeem_block_number: "0" });
+    expect(isSettled("Redeemed", sourceInMempool, destinationRedeemed)).toBe(false);
+    expect(isSettled("Redeemed", { ...sourceInMempool, redeem_block_number: "15" }, destinationRedeemed)).toBe(
+      true,
+    );
   });
 });

@@ -8,6 +8,8 @@ describe("confirmationsAt", () => {
     expect(confirmationsAt(3, 11n, 10n)).toBe(2);
     expect(confirmationsAt(3, 500n, 10n)).toBe(3);
     expect(confirmationsAt(3, 9n, 10n)).toBe(0);
+    // Height 0: a Bitcoin funding still in the mempool.
+    expect(confirmationsAt(3, 500n, 0n)).toBe(0);
   });
 });
 
