@@ -38,6 +38,7 @@ const burn = BitcoinKey.random().walletPayment(networks.regtest).address;
 export async function startBitcoinServiceEnv(options: {
   sourceTimelock?: number;
   destinationTimelock?: number;
+  requiredConfirmations?: number;
   evmChainId: number;
 }): Promise<BitcoinServiceEnv> {
   const node = await startBitcoinForTests();
@@ -65,7 +66,7 @@ export async function startBitcoinServiceEnv(options: {
     rpcUrl: node.rpcUrl,
     rpcUser: node.rpcUser,
     rpcPassword: node.rpcPassword,
-    requiredConfirmations: 1,
+    requiredConfirmations: options.requiredConfirmations ?? 1,
     sourceTimelock: options.sourceTimelock ?? 144,
     destinationTimelock: options.destinationTimelock ?? 12,
     blockTimeMs: 1000,

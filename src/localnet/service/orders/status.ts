@@ -49,12 +49,16 @@ export function nextStatus(input: StatusInputs): OrderStatus {
   return "InitiateDetected";
 }
 
-/** The source holds the full amount with its required confirmations. */
+/**
+ * The source holds the full amount with its required confirmations. On Bitcoin every funding
+ * transaction must be mined too: an output still in the mempool (`txid:0` in the list) can vanish.
+ */
 export function isSourceConfirmed(source: SwapRecord): boolean {
   return (
     source.initiate_tx_hash !== "" &&
     source.current_confirmations >= source.required_confirmations &&
-    BigInt(source.filled_amount) >= BigInt(source.amount)
+    BigInt(source.filled_amount) >= BigInt(source.amount) &&
+    !source.initiate_tx_hash.split(",").some((entry) => entry.endsWith(":0"))
   );
 }
 

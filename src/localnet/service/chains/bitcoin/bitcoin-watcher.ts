@@ -38,8 +38,8 @@ export class BitcoinWatcher implements ChainWatcher {
     return this.indexer.activity(swapId).outputs;
   }
 
-  async observe(swap: SwapRecord): Promise<SwapFacts> {
-    const outputs = await this.fundingOutputs(swap.swap_id);
+  async observe(swap: SwapRecord, _fromBlock: bigint, tip: bigint): Promise<SwapFacts> {
+    const outputs = asOfTip(await this.fundingOutputs(swap.swap_id), Number(tip));
     if (outputs.length === 0) return { onChain: null };
     const htlc = htlcOfSwap(swap, this.network);
     const filledAmount = outputs.reduce((sum, o) => sum + o.value, 0n);
@@ -85,6 +85,19 @@ export class BitcoinWatcher implements ChainWatcher {
     }
     return { blockNumber: BigInt(height), timestamp: new Date(time * 1000).toISOString() };
   }
+}
+
+/**
+ * The outputs as they stood at block `tip`: a newly watched address is synced past the poll's tip, and
+ * what was mined above it was still in the mempool then, so confirmations stay consistent with `tip`.
+ */
+function asOfTip(outputs: FundingOutput[], tip: number): FundingOutput[] {
+  const at = (height: number | null): number | null => (height !== null && height <= tip ? height : null);
+  return outputs.map((o) => ({
+    ...o,
+    height: at(o.height),
+    spentBy: o.spentBy === null ? null : { ...o.spentBy, height: at(o.spentBy.height) },
+  }));
 }
 
 function minHeight(heights: (number | null)[]): number | null {

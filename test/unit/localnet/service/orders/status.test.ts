@@ -46,6 +46,13 @@ describe("nextStatus", () => {
     expect(status(confirmedSource({ filled_amount: "999" }), swapRecord())).toBe("InitiateDetected");
   });
 
+  it("needs every Bitcoin funding transaction mined for Initiated", () => {
+    const twoOutputs = confirmedSource({ initiate_tx_hash: `${"a1".repeat(32)}:10,${"b2".repeat(32)}:0` });
+    expect(status(twoOutputs, swapRecord())).toBe("InitiateDetected");
+    const mined = confirmedSource({ initiate_tx_hash: `${"a1".repeat(32)}:10,${"b2".repeat(32)}:11` });
+    expect(status(mined, swapRecord())).toBe("Initiated");
+  });
+
   it("tells a seen destination redeem from a confirmed one by the destination's confirmations", () => {
     const redeemed = {
       ...destinationLocked,
@@ -94,8 +101,8 @@ describe("isSettled", () => {
     const destinationRedeemed = { ...destinationLocked, redeem_tx_hash: "07", redeem_block_number: "11" };
     const sourceInMempool = confirmedSource({ redeem_tx_hash: "06", redeem_block_number: "0" });
     expect(isSettled("Redeemed", sourceInMempool, destinationRedeemed)).toBe(false);
-    expect(isSettled("Redeemed", { ...sourceInMempool, redeem_block_number: "15" }, destinationRedeemed)).toBe(
-      true,
-    );
+    expect(
+      isSettled("Redeemed", { ...sourceInMempool, redeem_block_number: "15" }, destinationRedeemed),
+    ).toBe(true);
   });
 });
