@@ -1,0 +1,43 @@
+/** `solver run`: the daemon. Quotes, fills, redeems and refunds until SIGINT or SIGTERM. */
+import { createLogger } from "../../util/logger.js";
+import { EXIT_OK, UsageError, type CliCommand } from "../command.js";
+import { CONFIG_OPTION, CONFIG_OPTION_HELP, loadCliConfig } from "../config-option.js";
+import { waitForStopSignal } from "../signals.js";
+
+const HELP = `Usage: solver run [--config FILE]
+
+Starts the solver: the quote endpoint (config quote.*), the ops server with /health, /metrics and
+/status (config ops.*), and the loop that polls the service and fills, redeems and refunds orders.
+Logs are JSON lines on stdout. SIGINT or SIGTERM stops it cleanly (exit 0); a second signal exits at once.
+An invalid configuration prints every problem and exits 2.
+
+Options:
+${CONFIG_OPTION_HELP}
+  -h, --help          Show this help`;
+
+export const command: CliCommand = {
+  name: "run",
+  summary: "Run the solver daemon",
+  help: HELP,
+  options: CONFIG_OPTION,
+  run: async ({ values, positionals, io }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const config = loadCliConfig(values, io);
+    const logger = createLogger({ level: config.log.level });
+    // Listening before the start: a stop signal during it takes effect once the parts are up.
+    const stop = waitForStopSignal((signal) =>
+      logger.warn({ signal }, "second stop signal; exiting at once"),
+    );
+    try {
+      const { startSolverApp } = await import("../../app/solver-app.js");
+      const app = await startSolverApp(config, logger);
+      const signal = await stop.received;
+      logger.info({ signal }, "stopping");
+      await app.stop();
+      logger.info("stopped");
+      return EXIT_OK;
+    } finally {
+      stop.release();
+    }
+  },
+};

@@ -1,0 +1,203 @@
+/**
+ * The solver runs as its own process (`solver run --config`) and is SIGKILLed in the middle of a fill:
+ * once right after the fill's "transaction broadcast" line, once right after "transaction signed and
+ * journaled" while the node has not seen the transaction. Restarted on the same journal, it completes the
+ * swap with exactly one fill: one journaled attempt, one nonce used on the destination chain, and in the
+ * second case the journaled bytes re-broadcast rather than a new transaction built.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, http, type Address, type Hex } from "viem";
+import { writeSolverProfile } from "../../../src/cli/solver-profile.js";
+import type { SolverConfig } from "../../../src/config/types.js";
+import { Journal } from "../../../src/journal/journal.js";
+import type { Order } from "../../../src/orderbook/types.js";
+import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
+import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
+import { SolverProcess, type LogLine } from "../cli/support/solver-process.js";
+
+const SOURCE = "ethereum_localnet:usdc";
+const DESTINATION_CHAIN = "arbitrum_localnet";
+const DESTINATION = `${DESTINATION_CHAIN}:usdc`;
+
+const completed = (o: Order) =>
+  o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash !== "";
+const bare = (hash: unknown) => String(hash).toLowerCase().replace(/^0x/, "");
+const isFillLine = (msg: string, orderId: string) => (line: LogLine) =>
+  line.msg === msg &&
+  line.kind === "fill" &&
+  (line.orderId === orderId || (Array.isArray(line.orderIds) && line.orderIds.includes(orderId)));
+
+describe("a solver process killed in the middle of a fill", () => {
+  let t: TestLocalnet;
+  let proxy: HoldingRpcProxy;
+  let config: SolverConfig;
+  let profile: string;
+  const processes: SolverProcess[] = [];
+
+  beforeAll(async () => {
+    t = await startTestLocalnet({ startSolver: false });
+    const anvil = t.net.anvils.get(DESTINATION_CHAIN)!;
+    proxy = new HoldingRpcProxy(anvil.rpcUrl);
+    await proxy.start();
+    // The solver reaches the destination chain through the proxy; everyone else talks to anvil directly.
+    const base = t.net.solverConfig;
+    config = {
+      ...base,
+      chains: base.chains.map((c) => (c.name === DESTINATION_CHAIN ? { ...c, rpcUrls: [proxy.url] } : c)),
+    };
+    profile = join(t.dir, "solver.json");
+    writeSolverProfile(profile, config);
+  });
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill()));
+    await proxy?.stop();
+    await t?.net.stop();
+  });
+
+  async function startSolver(): Promise<SolverProcess> {
+    const solver = new SolverProcess(["run", "--config", profile], {
+      SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
+      SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+      SOLVER_CONFIG: "",
+    });
+    processes.push(solver);
+    await solver.waitForLog((l) => l.msg === "solver started", "solver started", 60_000);
+    return solver;
+  }
+
+  /** The solver's next nonce on the destination chain, counting transactions still in the mempool. */
+  async function destinationNonce(): Promise<number> {
+    const client = createPublicClient({ transport: http(t.net.anvils.get(DESTINATION_CHAIN)!.rpcUrl) });
+    const address = t.net.descriptor.solver.evmAddress as Address;
+    return client.getTransactionCount({ address, blockTag: "pending" });
+  }
+
+  async function nodeKnows(hash: string): Promise<boolean> {
+    const client = createPublicClient({ transport: http(t.net.anvils.get(DESTINATION_CHAIN)!.rpcUrl) });
+    return (await client.getTransaction({ hash: `0x${bare(hash)}` as Hex }).catch(() => null)) !== null;
+  }
+
+  function fillAttempts(orderId: string) {
+    const journal = new Journal(config.journal.path);
+    try {
+      const fill = journal.orderActions(orderId).find((a) => a.kind === "fill");
+      return { fill, attempts: fill ? journal.attemptsOfAction(fill.id) : [] };
+    } finally {
+      journal.close();
+    }
+  }
+
+  async function createOrder(userIndex: number): Promise<Order> {
+    const user = t.user(userIndex);
+    return user.createOrder(await user.bestQuote(SOURCE, DESTINATION, 40_000_000n));
+  }
+
+  async function stopCleanly(solver: SolverProcess): Promise<void> {
+    solver.signal("SIGTERM");
+    expect(await solver.exited).toEqual({ code: 0, signal: null });
+    expect(solver.logLines().some((l) => l.msg === "stopped")).toBe(true);
+  }
+
+  /** The restarted process serves /health, /metrics and /status about what it did. */
+  async function expectOpsSurface(orderId: string): Promise<void> {
+    const ops = t.net.descriptor.solver.opsUrl;
+    await waitFor(async () => (await fetch(`${ops}/health`)).ok, "/health 200", 20_000);
+    const health = (await (await fetch(`${ops}/health`)).json()) as { status: string; checks: unknown };
+    expect(health.status).toBe("ok");
+    expect(health.checks).toMatchObject({ round: { error: null }, chains: { [DESTINATION_CHAIN]: {} } });
+    const metricsText = async () => (await fetch(`${ops}/metrics`)).text();
+    await waitFor(
+      async () => (await metricsText()).includes('outcome="confirmed"'),
+      "a confirmed action",
+      20_000,
+    );
+    const metrics = await metricsText();
+    expect(metrics).toMatch(new RegExp(`solver_chain_tip\\{chain="${DESTINATION_CHAIN}"\\} [1-9]`));
+    expect(metrics).toMatch(
+      /solver_actions_total\{chain="ethereum_localnet",kind="redeem",outcome="sent"\} 1/,
+    );
+    expect(metrics).toMatch(/solver_inventory\{asset="arbitrum_localnet:usdc"\} [1-9]/);
+    const status = (await (await fetch(`${ops}/status`)).json()) as {
+      solverId: string;
+      recentActions: unknown[];
+    };
+    expect(status.solverId).toBe(config.solver.id);
+    expect(JSON.stringify(status.recentActions)).toContain(orderId);
+  }
+
+  it("killed right after broadcasting the fill, it completes the swap without a second fill", async () => {
+    const first = await startSolver();
+    const nonceBefore = await destinationNonce();
+    const order = await createOrder(0);
+    const killed = first.killOnLog(isFillLine("transaction broadcast", order.order_id), "the fill broadcast");
+    await t.user(0).initiateWithSignature(order);
+    const broadcast = await killed;
+    expect((await first.exited).signal).toBe("SIGKILL");
+    const atKill = fillAttempts(order.order_id);
+    expect(atKill.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([
+      [bare(broadcast.txHash), "broadcast"],
+    ]);
+
+    const second = await startSolver();
+    const done = await t.user(0).waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
+    expect(bare(done.destination_swap.initiate_tx_hash)).toBe(bare(broadcast.txHash));
+    expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
+      [],
+    );
+    await expectOpsSurface(order.order_id);
+    await stopCleanly(second);
+
+    const after = fillAttempts(order.order_id);
+    expect(after.fill?.status).toBe("confirmed");
+    expect(after.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([
+      [bare(broadcast.txHash), "confirmed"],
+    ]);
+    expect(await destinationNonce()).toBe(nonceBefore + 1);
+  }, 180_000);
+
+  it("killed after journaling the signed fill but before the node saw it, it re-broadcasts the same bytes", async () => {
+    proxy.holdSends = true;
+    const first = await startSolver();
+    const nonceBefore = await destinationNonce();
+    const order = await createOrder(1);
+    const killed = first.killOnLog(
+      isFillLine("transaction signed and journaled", order.order_id),
+      "the fill signed",
+    );
+    await t.user(1).initiateWithSignature(order);
+    const signed = await killed;
+    expect((await first.exited).signal).toBe("SIGKILL");
+    const atKill = fillAttempts(order.order_id);
+    expect(atKill.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([[bare(signed.txHash), "signed"]]);
+    expect(await nodeKnows(String(signed.txHash))).toBe(false);
+    expect(await destinationNonce()).toBe(nonceBefore);
+
+    proxy.holdSends = false;
+    const second = await startSolver();
+    const rebroadcast = await second.waitForLog(
+      (l) => l.msg === "re-broadcast the journaled transaction" && bare(l.txHash) === bare(signed.txHash),
+      "the journaled fill re-broadcast",
+    );
+    expect(rebroadcast.chain).toBe(DESTINATION_CHAIN);
+    const done = await t.user(1).waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
+    expect(bare(done.destination_swap.initiate_tx_hash)).toBe(bare(signed.txHash));
+    expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
+      [],
+    );
+    await waitFor(
+      async () => (await fetch(`${t.net.descriptor.solver.opsUrl}/health`)).ok,
+      "/health 200",
+      20_000,
+    );
+    await stopCleanly(second);
+
+    const after = fillAttempts(order.order_id);
+    expect(after.fill?.status).toBe("confirmed");
+    expect(after.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([
+      [bare(signed.txHash), "confirmed"],
+    ]);
+    expect(await destinationNonce()).toBe(nonceBefore + 1);
+  }, 180_000);
+});
