@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
+import { assetId, type LocalEvmChainPlan } from "./localnet-config.js";
 
 export interface LocalnetAssetDescriptor {
   /** `<chain>:<symbol>` as the API names it. */
@@ -25,16 +26,67 @@ export interface LocalnetEvmChainDescriptor {
   assets: LocalnetAssetDescriptor[];
 }
 
+export interface LocalnetBitcoinChainDescriptor {
+  name: string;
+  family: "bitcoin";
+  network: "regtest";
+  /** JSON-RPC of the regtest node (bitcoind's subset), with basic auth. */
+  rpcUrl: string;
+  rpcUser: string;
+  rpcPassword: string;
+  assets: { id: string; symbol: string; decimals: number }[];
+}
+
+/** A user's Bitcoin key; like every localnet key, derived from a public label: regtest only. */
+export interface LocalnetBitcoinUserKey {
+  /** 32-byte private key, hex. */
+  privateKey: string;
+  /** x-only public key, hex (the key in HTLC scripts). */
+  xOnlyKey: string;
+  /** Key-path P2TR address holding the user's coinbases. */
+  address: string;
+}
+
 /** What `solver localnet` writes to `.localnet/localnet.json`: everything a client needs to swap on it. */
 export interface LocalnetDescriptor {
   service: { url: string; appId: string };
-  solver: { id: string; quoteUrl: string; opsUrl: string; evmAddress: Address };
+  solver: {
+    id: string;
+    quoteUrl: string;
+    opsUrl: string;
+    evmAddress: Address;
+    /** The solver's x-only key in Bitcoin HTLCs, and its wallet's address. */
+    bitcoinKey: string;
+    bitcoinAddress: string;
+  };
+  /** The EVM chains. */
   chains: LocalnetEvmChainDescriptor[];
-  /** Funded test users. Their keys are anvil's public defaults: localnet only. */
-  users: { address: Address; privateKey: Hex }[];
+  bitcoin: LocalnetBitcoinChainDescriptor;
+  /** Funded test users. Their keys are anvil's public defaults and public labels: localnet only. */
+  users: { address: Address; privateKey: Hex; bitcoin: LocalnetBitcoinUserKey }[];
 }
 
 export function writeDescriptor(path: string, descriptor: LocalnetDescriptor): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(descriptor, null, 2)}\n`);
+}
+
+export function evmChainDescriptor(plan: LocalEvmChainPlan): LocalnetEvmChainDescriptor {
+  const tokens = plan.assets.filter((a) => a.tokenAddress !== "native");
+  return {
+    name: plan.name,
+    family: "evm",
+    chainId: plan.chainId,
+    rpcUrl: plan.rpcUrl,
+    htlc: Object.fromEntries(tokens.map((a) => [a.symbol, a.htlcAddress])),
+    nativeHtlc: plan.assets.find((a) => a.tokenAddress === "native")?.htlcAddress ?? "0x",
+    tokens: Object.fromEntries(tokens.map((a) => [a.symbol, a.tokenAddress as Address])),
+    assets: plan.assets.map((a) => ({
+      id: assetId(plan.name, a.symbol),
+      symbol: a.symbol,
+      decimals: a.decimals,
+      tokenAddress: a.tokenAddress,
+      htlcAddress: a.htlcAddress,
+    })),
+  };
 }

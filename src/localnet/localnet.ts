@@ -7,13 +7,20 @@ import type { SolverConfig } from "../config/types.js";
 import { buildContracts } from "../../contracts/evm/compile.js";
 import { LOCALNET_ROLES, LOCALNET_USER_COUNT, localnetAccount } from "./accounts.js";
 import { setIntervalMining, startAnvil, type AnvilInstance } from "./anvil.js";
-import { writeDescriptor, type LocalnetDescriptor } from "./descriptor.js";
+import {
+  LOCALNET_BITCOIN_CHAIN,
+  LOCALNET_BITCOIN_TIMING,
+  localnetBitcoinKey,
+  setUpBitcoinChain,
+  type LocalBitcoinChain,
+} from "./bitcoin-setup.js";
+import { evmChainDescriptor, writeDescriptor, type LocalnetDescriptor } from "./descriptor.js";
 import { setUpEvmChain } from "./evm-setup.js";
 import {
-  assetId,
   LOCALNET_TIMING,
   localnetServiceConfig,
   localnetSolverConfig,
+  type LocalBitcoinChainPlan,
   type LocalEvmChainPlan,
 } from "./localnet-config.js";
 import type { LocalServiceConfig } from "./service/config.js";
@@ -31,8 +38,14 @@ export interface LocalnetOptions {
   logger: Logger;
   /** Start the solver in this process (the default), or leave that to the caller. */
   startSolver?: boolean;
-  /** Source timelock the service gives orders, in blocks. */
+  /** Source timelock the service gives orders on the EVM chains, in blocks. */
   sourceTimelock?: number;
+  /** Source timelock the service gives Bitcoin orders, in blocks (default 2880). */
+  bitcoinSourceTimelock?: number;
+  /** Bitcoin destination timelock, for the service and the solver's fills, in blocks (default 144). */
+  bitcoinDestinationTimelock?: number;
+  /** The Bitcoin miner mines one block per this many ms (default 1000); 0 mines only on demand. */
+  bitcoinBlockTimeMs?: number;
   /** Start from empty databases. */
   fresh?: boolean;
 }
@@ -40,6 +53,7 @@ export interface LocalnetOptions {
 export interface Localnet {
   descriptor: LocalnetDescriptor;
   anvils: Map<string, AnvilInstance>;
+  bitcoin: LocalBitcoinChain;
   service: LocalService;
   serviceConfig: LocalServiceConfig;
   /** The solver's config as the localnet runs it; a caller may start its own solver from it. */
@@ -49,26 +63,135 @@ export interface Localnet {
   stop(): Promise<void>;
 }
 
+/** The localnet's fixed keys: anvil's default accounts and Bitcoin keys from public labels. */
+function localnetKeys() {
+  return {
+    deployer: localnetAccount(LOCALNET_ROLES.deployer),
+    solver: localnetAccount(LOCALNET_ROLES.solver),
+    solverBitcoin: localnetBitcoinKey("solver"),
+    relayer: localnetAccount(LOCALNET_ROLES.relayer),
+    users: Array.from({ length: LOCALNET_USER_COUNT }, (_, i) => ({
+      ...localnetAccount(LOCALNET_ROLES.firstUser + i),
+      bitcoin: localnetBitcoinKey(`user ${i}`),
+    })),
+  };
+}
+
+type LocalnetKeys = ReturnType<typeof localnetKeys>;
+
+interface LocalChains {
+  anvils: Map<string, AnvilInstance>;
+  plans: LocalEvmChainPlan[];
+  bitcoin: LocalBitcoinChain;
+  bitcoinPlan: LocalBitcoinChainPlan;
+  stop(): Promise<void>;
+}
+
 /**
- * The whole system on one machine: two anvil chains with the HTLCs and test tokens, funded accounts,
- * the local service and the solver, described in `<dir>/localnet.json`.
+ * The whole system on one machine: two anvil chains with the HTLCs and test tokens, a Bitcoin regtest
+ * chain, funded accounts, the local service and the solver, described in `<dir>/localnet.json`.
  */
 export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
   const { dir, logger } = options;
   if (options.fresh !== false) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   buildContracts();
+  const keys = localnetKeys();
+  const chains = await startChains(options, keys);
 
-  const deployer = localnetAccount(LOCALNET_ROLES.deployer);
-  const solverAccount = localnetAccount(LOCALNET_ROLES.solver);
-  const relayer = localnetAccount(LOCALNET_ROLES.relayer);
-  const users = Array.from({ length: LOCALNET_USER_COUNT }, (_, i) =>
-    localnetAccount(LOCALNET_ROLES.firstUser + i),
-  );
+  const appId = randomBytes(32).toString("hex");
+  const solverId = keys.solver.address.toLowerCase().replace(/^0x/, "");
+  const [quotePort, opsPort, servicePort] = [await freePort(), await freePort(), await freePort()];
+  const quoteUrl = `http://127.0.0.1:${quotePort}/quote`;
+  const serviceConfig = localnetServiceConfig({
+    chains: chains.plans,
+    bitcoin: chains.bitcoinPlan,
+    port: servicePort,
+    dbPath: join(dir, "service.sqlite"),
+    appId,
+    relayerKey: keys.relayer.privateKey,
+    solver: {
+      id: solverId,
+      quoteUrl,
+      evmAddress: keys.solver.address,
+      bitcoinKey: keys.solverBitcoin.xOnlyKey,
+    },
+    ...(options.sourceTimelock === undefined ? {} : { sourceTimelock: options.sourceTimelock }),
+  });
+  let service: LocalService;
+  try {
+    service = await startLocalService(serviceConfig, logger);
+  } catch (error) {
+    await chains.stop();
+    throw error;
+  }
+  const solverConfig = localnetSolverConfig({
+    chains: chains.plans,
+    bitcoin: chains.bitcoinPlan,
+    serviceUrl: service.url,
+    appId,
+    solverId,
+    evmKey: keys.solver.privateKey,
+    bitcoinKey: keys.solverBitcoin.privateKey,
+    journalPath: join(dir, "solver.sqlite"),
+    quotePort,
+    opsPort,
+  });
 
+  const descriptor: LocalnetDescriptor = {
+    service: { url: service.url, appId },
+    solver: {
+      id: solverId,
+      quoteUrl,
+      opsUrl: `http://127.0.0.1:${opsPort}`,
+      evmAddress: keys.solver.address,
+      bitcoinKey: keys.solverBitcoin.xOnlyKey,
+      bitcoinAddress: keys.solverBitcoin.address,
+    },
+    chains: chains.plans.map(evmChainDescriptor),
+    bitcoin: {
+      name: chains.bitcoin.name,
+      family: "bitcoin",
+      network: chains.bitcoin.network,
+      rpcUrl: chains.bitcoin.rpcUrl,
+      rpcUser: chains.bitcoin.rpcUser,
+      rpcPassword: chains.bitcoin.rpcPassword,
+      assets: [{ id: `${chains.bitcoin.name}:btc`, symbol: "btc", decimals: 8 }],
+    },
+    users: keys.users.map((u) => ({ address: u.address, privateKey: u.privateKey, bitcoin: u.bitcoin })),
+  };
+  writeDescriptor(join(dir, "localnet.json"), descriptor);
+
+  const localnet: Localnet = {
+    descriptor,
+    anvils: chains.anvils,
+    bitcoin: chains.bitcoin,
+    service,
+    serviceConfig,
+    solverConfig,
+    solver: null,
+    startSolver: async (config = solverConfig) => {
+      localnet.solver = await startSolverApp(config, logger.child({ component: "solver" }));
+      return localnet.solver;
+    },
+    stop: async () => {
+      await localnet.solver?.stop();
+      await service.stop();
+      await chains.stop();
+    },
+  };
+  if (options.startSolver !== false) await localnet.startSolver();
+  return localnet;
+}
+
+/** Both anvils with their contracts and funds, then the Bitcoin chain with its coinbases and miner. */
+async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promise<LocalChains> {
+  const { logger } = options;
   const anvils = new Map<string, AnvilInstance>();
-  const stopAnvils = async (): Promise<void> => {
+  let bitcoin: LocalBitcoinChain | null = null;
+  const stop = async (): Promise<void> => {
     await Promise.all([...anvils.values()].map((a) => a.stop()));
+    await bitcoin?.stop();
   };
   const plans: LocalEvmChainPlan[] = [];
   try {
@@ -82,100 +205,31 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
         chainId: chain.chainId,
         name: chain.name,
         rpcUrl: anvil.rpcUrl,
-        deployer,
-        funded: [solverAccount.address, ...users.map((u) => u.address)],
+        deployer: keys.deployer,
+        funded: [keys.solver.address, ...keys.users.map((u) => u.address)],
       });
       await setIntervalMining(anvil.rpcUrl, LOCALNET_TIMING.blockTimeMs / 1000);
       plans.push({ name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets });
       logger.info({ chain: chain.name, rpcUrl: anvil.rpcUrl }, "local chain ready");
     }
+    bitcoin = await setUpBitcoinChain({
+      solverAddress: keys.solverBitcoin.address,
+      userAddresses: keys.users.map((u) => u.bitcoin.address),
+      blockTimeMs: options.bitcoinBlockTimeMs ?? LOCALNET_BITCOIN_TIMING.blockTimeMs,
+      logger,
+    });
+    logger.info({ chain: bitcoin.name, rpcUrl: bitcoin.rpcUrl }, "local chain ready");
   } catch (error) {
-    await stopAnvils();
+    await stop();
     throw error;
   }
-
-  const appId = randomBytes(32).toString("hex");
-  const solverId = solverAccount.address.toLowerCase().replace(/^0x/, "");
-  const [quotePort, opsPort, servicePort] = [await freePort(), await freePort(), await freePort()];
-  const quoteUrl = `http://127.0.0.1:${quotePort}/quote`;
-  const serviceConfig = localnetServiceConfig({
-    chains: plans,
-    port: servicePort,
-    dbPath: join(dir, "service.sqlite"),
-    appId,
-    relayerKey: relayer.privateKey,
-    solver: { id: solverId, quoteUrl, evmAddress: solverAccount.address },
-    ...(options.sourceTimelock === undefined ? {} : { sourceTimelock: options.sourceTimelock }),
-  });
-  let service: LocalService;
-  try {
-    service = await startLocalService(serviceConfig, logger);
-  } catch (error) {
-    await stopAnvils();
-    throw error;
-  }
-  const solverConfig = localnetSolverConfig({
-    chains: plans,
-    serviceUrl: service.url,
-    appId,
-    solverId,
-    evmKey: solverAccount.privateKey,
-    journalPath: join(dir, "solver.sqlite"),
-    quotePort,
-    opsPort,
-  });
-
-  const descriptor: LocalnetDescriptor = {
-    service: { url: service.url, appId },
-    solver: {
-      id: solverId,
-      quoteUrl,
-      opsUrl: `http://127.0.0.1:${opsPort}`,
-      evmAddress: solverAccount.address,
-    },
-    chains: plans.map((plan) => ({
-      name: plan.name,
-      family: "evm",
-      chainId: plan.chainId,
-      rpcUrl: plan.rpcUrl,
-      htlc: Object.fromEntries(
-        plan.assets.filter((a) => a.tokenAddress !== "native").map((a) => [a.symbol, a.htlcAddress]),
-      ),
-      nativeHtlc: plan.assets.find((a) => a.tokenAddress === "native")?.htlcAddress ?? "0x",
-      tokens: Object.fromEntries(
-        plan.assets
-          .filter((a) => a.tokenAddress !== "native")
-          .map((a) => [a.symbol, a.tokenAddress as `0x${string}`]),
-      ),
-      assets: plan.assets.map((a) => ({
-        id: assetId(plan.name, a.symbol),
-        symbol: a.symbol,
-        decimals: a.decimals,
-        tokenAddress: a.tokenAddress,
-        htlcAddress: a.htlcAddress,
-      })),
-    })),
-    users: users.map((u) => ({ address: u.address, privateKey: u.privateKey })),
+  const bitcoinPlan: LocalBitcoinChainPlan = {
+    name: LOCALNET_BITCOIN_CHAIN,
+    rpcUrl: bitcoin.rpcUrl,
+    rpcUser: bitcoin.rpcUser,
+    rpcPassword: bitcoin.rpcPassword,
+    sourceTimelock: options.bitcoinSourceTimelock ?? LOCALNET_BITCOIN_TIMING.sourceTimelock,
+    destinationTimelock: options.bitcoinDestinationTimelock ?? LOCALNET_BITCOIN_TIMING.destinationTimelock,
   };
-  writeDescriptor(join(dir, "localnet.json"), descriptor);
-
-  const localnet: Localnet = {
-    descriptor,
-    anvils,
-    service,
-    serviceConfig,
-    solverConfig,
-    solver: null,
-    startSolver: async (config = solverConfig) => {
-      localnet.solver = await startSolverApp(config, logger.child({ component: "solver" }));
-      return localnet.solver;
-    },
-    stop: async () => {
-      await localnet.solver?.stop();
-      await service.stop();
-      await stopAnvils();
-    },
-  };
-  if (options.startSolver !== false) await localnet.startSolver();
-  return localnet;
+  return { anvils, plans, bitcoin, bitcoinPlan, stop };
 }

@@ -17,13 +17,14 @@ import {
   HTLC_EIP712_VERSION,
 } from "../chains/evm/htlc-abi.js";
 import type { OrderbookClient } from "../orderbook/client.js";
-import type { Order, QuoteItem } from "../orderbook/types.js";
+import type { Order, OrderSide, QuoteItem } from "../orderbook/types.js";
 import type {
   LocalnetAssetDescriptor,
   LocalnetDescriptor,
   LocalnetEvmChainDescriptor,
 } from "./descriptor.js";
 import { localChain } from "./evm-setup.js";
+import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
 
 export interface UserSecret {
   secret: Hex;
@@ -39,16 +40,25 @@ export function newUserSecret(): UserSecret {
   };
 }
 
+export interface CreateOrderOptions {
+  /** The client keeps the secret (and redeems a Bitcoin destination with its own key). */
+  secretHash?: string;
+  /** Leave out the owner of a Bitcoin source (a refund address is given later). */
+  withoutBitcoinOwner?: boolean;
+}
+
 /**
  * A localnet user: asks for quotes, creates orders and initiates them as a wallet would, through the
- * service's API. The demo and the end-to-end tests drive swaps through it.
+ * service's API, on the EVM chains and on Bitcoin. The demo and the end-to-end tests drive swaps
+ * through it. Keep one instance per user: its Bitcoin wallet remembers its own unconfirmed payments.
  */
 export class LocalUser {
   readonly account: PrivateKeyAccount;
+  #bitcoin: BitcoinUserWallet | null = null;
 
   constructor(
     private readonly descriptor: LocalnetDescriptor,
-    privateKey: Hex,
+    private readonly privateKey: Hex,
     private readonly orderbook: OrderbookClient,
   ) {
     this.account = privateKeyToAccount(privateKey);
@@ -58,6 +68,30 @@ export class LocalUser {
     return this.account.address;
   }
 
+  /** The user's Bitcoin wallet (the descriptor's key of the user with this EVM key). */
+  get bitcoin(): BitcoinUserWallet {
+    if (this.#bitcoin !== null) return this.#bitcoin;
+    const user = this.descriptor.users.find(
+      (u) => u.privateKey.toLowerCase() === this.privateKey.toLowerCase(),
+    );
+    if (user === undefined)
+      throw new Error(`user ${this.address} has no Bitcoin key in the localnet descriptor`);
+    const chain = this.descriptor.bitcoin;
+    this.#bitcoin = new BitcoinUserWallet({
+      privateKey: user.bitcoin.privateKey,
+      chain: chain.name,
+      network: chain.network,
+      rpcUrl: chain.rpcUrl,
+      rpcUser: chain.rpcUser,
+      rpcPassword: chain.rpcPassword,
+    });
+    return this.#bitcoin;
+  }
+
+  isBitcoinAsset(assetId: string): boolean {
+    return this.descriptor.bitcoin.assets.some((asset) => asset.id === assetId);
+  }
+
   async bestQuote(from: string, to: string, amount: bigint): Promise<QuoteItem> {
     const quotes = await this.orderbook.quote(from, to, amount);
     const best = quotes[0];
@@ -65,14 +99,71 @@ export class LocalUser {
     return best;
   }
 
-  async createOrder(quote: QuoteItem, options: { secretHash?: string } = {}): Promise<Order> {
+  async createOrder(quote: QuoteItem, options: CreateOrderOptions = {}): Promise<Order> {
+    const source: OrderSide = { asset: quote.source.asset, owner: this.address, amount: quote.source.amount };
+    if (this.isBitcoinAsset(source.asset)) {
+      // The service takes an empty owner as none.
+      if (options.withoutBitcoinOwner) source.owner = "";
+      else source.owner = this.bitcoin.address;
+    }
+    const destination: OrderSide = {
+      asset: quote.destination.asset,
+      owner: this.address,
+      amount: quote.destination.amount,
+    };
+    if (this.isBitcoinAsset(destination.asset)) {
+      destination.owner = this.bitcoin.address;
+      // A client that keeps the secret redeems with its own key.
+      if (options.secretHash) destination.delegate = this.bitcoin.xOnlyKey;
+    }
     const created = await this.orderbook.createOrder({
-      source: { asset: quote.source.asset, owner: this.address, amount: quote.source.amount },
-      destination: { asset: quote.destination.asset, owner: this.address, amount: quote.destination.amount },
+      source,
+      destination,
       solver_id: quote.solver_id,
       ...(options.secretHash ? { secret_hash: options.secretHash } : {}),
     });
     return this.orderbook.getOrder(created.order_id);
+  }
+
+  /**
+   * Pays a Bitcoin source's deposit address after checking that it is the HTLC of the order's terms;
+   * each part in its own transaction (default: the whole amount at once). Returns the txids.
+   */
+  async fundBitcoinSource(
+    order: Order,
+    parts: bigint[] = [BigInt(order.source_swap.amount)],
+  ): Promise<string[]> {
+    const htlc = sourceHtlc(order.source_swap, this.descriptor.bitcoin.network);
+    const txids: string[] = [];
+    for (const value of parts) txids.push(await this.bitcoin.pay([{ address: htlc.address, value }]));
+    return txids;
+  }
+
+  /** Pays the deposit addresses of many Bitcoin sources in one transaction, one output each. */
+  async fundBitcoinSources(orders: Order[]): Promise<string> {
+    const outputs = orders.map((order) => ({
+      address: sourceHtlc(order.source_swap, this.descriptor.bitcoin.network).address,
+      value: BigInt(order.source_swap.amount),
+    }));
+    return this.bitcoin.pay(outputs);
+  }
+
+  /** Redeems a Bitcoin destination with the user's own key and secret (an order made with `secretHash`). */
+  async redeemBitcoinDestination(order: Order, secret: string): Promise<string> {
+    return this.bitcoin.redeemDestination(order.destination_swap, secret);
+  }
+
+  /** Broadcasts the instant refund the service completed for a declined Bitcoin source. */
+  async broadcastInstantRefund(order: Order): Promise<string> {
+    const tx = order.source_swap.instant_refund_tx;
+    if (tx === undefined || tx === "")
+      throw new Error(`order ${order.order_id} has no instant_refund_tx yet`);
+    return this.bitcoin.broadcast(tx);
+  }
+
+  /** Asks the service to refund an expired Bitcoin source (default: to the user's own address). */
+  async requestBitcoinRefund(order: Order, refundAddress = this.bitcoin.address): Promise<string> {
+    return this.orderbook.refund(order.order_id, refundAddress);
   }
 
   /** ERC20 source without paying gas for the lock: approve, sign EIP-712 `Initiate`, let the service relay it. */
@@ -132,6 +223,7 @@ export class LocalUser {
   }
 
   async balance(assetId: string): Promise<bigint> {
+    if (this.isBitcoinAsset(assetId)) return this.bitcoin.balance();
     const { chain, asset } = this.assetOf(assetId);
     const { pub } = this.clients(chain);
     if (asset.tokenAddress === "native") return pub.getBalance({ address: this.address });

@@ -1,0 +1,148 @@
+/**
+ * The localnet's Bitcoin chain: the project's regtest node, coinbases for the solver and the test
+ * users (matured by 100 more blocks), and a miner that mines one block per interval like anvil's
+ * interval mining. Tests may also mine on demand through the node's RPC (`generatetoaddress`).
+ */
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import { BitcoinKey } from "../chains/bitcoin/keys.js";
+import { bitcoinNetwork } from "../chains/bitcoin/network.js";
+import { BitcoinRpcClient } from "../chains/bitcoin/rpc.js";
+import { startBitcoinRegtest, type BitcoinRegtest } from "./bitcoin/index.js";
+
+export const LOCALNET_BITCOIN_CHAIN = "bitcoin_regtest";
+export const LOCALNET_BITCOIN_ASSET = `${LOCALNET_BITCOIN_CHAIN}:btc`;
+
+/**
+ * Localnet Bitcoin timing (blocks). The solver fills only when the source outlasts the destination
+ * plus its 10 minute margin at 1 s blocks: a Bitcoin source of 2880 blocks covers an EVM destination of
+ * 600, and a Bitcoin destination of 144 fits inside an EVM source of 7200.
+ */
+export const LOCALNET_BITCOIN_TIMING = {
+  blockTimeMs: 1000,
+  sourceTimelock: 2880,
+  destinationTimelock: 144,
+  requiredConfirmations: 1,
+};
+
+/** Coinbases (50 BTC each below height 150) mined to the solver and to each user before maturity. */
+const SOLVER_COINBASES = 10;
+const USER_COINBASES = 3;
+const COINBASE_MATURITY = 100;
+
+export interface LocalnetBitcoinKey {
+  /** 32-byte private key, hex. */
+  privateKey: string;
+  /** The x-only public key, hex: the party in HTLC scripts. */
+  xOnlyKey: string;
+  /** The key-path P2TR address of the key (regtest). */
+  address: string;
+}
+
+/**
+ * A fixed localnet key: sha256 of a public label (`localnet bitcoin solver`, `localnet bitcoin user 0`,
+ * ...). Anyone can derive these: regtest only, never real funds.
+ */
+export function localnetBitcoinKey(label: string): LocalnetBitcoinKey {
+  const privateKey = createHash("sha256").update(`localnet bitcoin ${label}`).digest("hex");
+  const key = BitcoinKey.fromHex(privateKey);
+  return {
+    privateKey,
+    xOnlyKey: key.xOnlyHex,
+    address: key.walletPayment(bitcoinNetwork("regtest")).address,
+  };
+}
+
+export interface LocalBitcoinChain {
+  name: string;
+  network: "regtest";
+  rpcUrl: string;
+  rpcUser: string;
+  rpcPassword: string;
+  rpc: BitcoinRpcClient;
+  regtest: BitcoinRegtest;
+  /** Mines `count` blocks now (to the miner's address); returns the new tip. */
+  mine(count?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function setUpBitcoinChain(options: {
+  solverAddress: string;
+  userAddresses: string[];
+  /** One block per this many milliseconds; 0 mines only on demand. */
+  blockTimeMs: number;
+  logger: Logger;
+}): Promise<LocalBitcoinChain> {
+  const regtest = await startBitcoinRegtest();
+  const rpc = new BitcoinRpcClient({
+    url: regtest.rpcUrl,
+    user: regtest.rpcUser,
+    password: regtest.rpcPassword,
+  });
+  const minerAddress = localnetBitcoinKey("miner").address;
+  try {
+    await rpc.generateToAddress(SOLVER_COINBASES, options.solverAddress);
+    for (const address of options.userAddresses) await rpc.generateToAddress(USER_COINBASES, address);
+    await rpc.generateToAddress(COINBASE_MATURITY, minerAddress);
+  } catch (error) {
+    await regtest.stop();
+    throw error;
+  }
+  const miner = new IntervalMiner(rpc, minerAddress, options.blockTimeMs, options.logger);
+  miner.start();
+  return {
+    name: LOCALNET_BITCOIN_CHAIN,
+    network: "regtest",
+    rpcUrl: regtest.rpcUrl,
+    rpcUser: regtest.rpcUser,
+    rpcPassword: regtest.rpcPassword,
+    rpc,
+    regtest,
+    mine: async (count = 1) => {
+      await rpc.generateToAddress(count, minerAddress);
+      return rpc.getBlockCount();
+    },
+    stop: async () => {
+      await miner.stop();
+      await regtest.stop();
+    },
+  };
+}
+
+/** Mines one block every interval; a failed round is logged and the next one tried. */
+class IntervalMiner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly rpc: BitcoinRpcClient,
+    private readonly address: string,
+    private readonly intervalMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    if (this.intervalMs > 0) this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.rpc
+        .generateToAddress(1, this.address)
+        .then(() => undefined)
+        .catch((error: unknown) => this.logger.warn({ err: error }, "bitcoin miner: mining a block failed"))
+        .finally(() => {
+          this.running = null;
+          this.schedule();
+        });
+    }, this.intervalMs);
+  }
+}
