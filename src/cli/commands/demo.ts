@@ -1,0 +1,55 @@
+/** `solver demo` (what `npm start` runs): the localnet, then swaps in both directions through the service. */
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from "../command.js";
+import { DEFAULT_LOCALNET_DIR, localnetDirOf } from "../localnet-dir.js";
+import { waitForStopSignal } from "../signals.js";
+import { startCliLocalnet } from "../start-localnet.js";
+
+const HELP = `Usage: solver demo [--dir DIR] [--exit]
+
+Starts the localnet (see \`solver localnet --help\`), then has three test users swap through the
+service's API, as a wallet would, and prints each order's progress with its transaction hashes:
+  1. USDC ethereum_localnet -> arbitrum_localnet, initiated by an EIP-712 signature the service relays
+  2. native ETH on ethereum_localnet -> USDC on arbitrum_localnet, initiated on chain
+  3. USDC arbitrum_localnet -> ethereum_localnet, initiated on chain
+Each completed swap shows the time from the user's initiate to the solver's source redeem. Logs go to
+DIR/solver.log. Then the localnet stays up until Ctrl-C; with --exit it stops at once.
+Exit 0 when every swap completed, 1 otherwise.
+
+Options:
+  -d, --dir DIR   Working directory (default ${DEFAULT_LOCALNET_DIR})
+      --exit      Stop after the swaps instead of staying up
+  -h, --help      Show this help`;
+
+export const command: CliCommand = {
+  name: "demo",
+  summary: "Start the localnet and swap in both directions through the service",
+  help: HELP,
+  options: { dir: { type: "string", short: "d" }, exit: { type: "boolean" } },
+  run: async ({ values, positionals, io }) => {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const dir = localnetDirOf(values);
+    const stop = waitForStopSignal(() => io.stderr("second stop signal; exiting without a clean stop"));
+    const abort = new AbortController();
+    void stop.received.then(() => abort.abort());
+    try {
+      const net = await startCliLocalnet(dir, io, true);
+      const { runDemo, demoSummary } = await import("../../localnet/demo.js");
+      const results = abort.signal.aborted
+        ? []
+        : await runDemo(net.descriptor, { print: (line) => io.stdout(line), abort: abort.signal });
+      const interrupted = abort.signal.aborted;
+      io.stdout("");
+      io.stdout(interrupted ? "interrupted" : demoSummary(results));
+      if (!interrupted && values.exit !== true) {
+        io.stdout("the localnet stays up until Ctrl-C");
+        await stop.received;
+      }
+      io.stdout("stopping the localnet...");
+      await net.stop();
+      io.stdout("stopped");
+      return !interrupted && results.every((r) => r.completed) ? EXIT_OK : EXIT_FAILURE;
+    } finally {
+      stop.release();
+    }
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * `solver demo --exit` as a user runs it (`npm start` without --exit): the localnet comes up, three swaps
+ * complete through the service's API, everything stops, exit 0.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli.js";
+import type { OrderView } from "../../../src/ops/journal-views.js";
+import { recordingIo } from "../../unit/cli/io.js";
+import { SolverProcess } from "./support/solver-process.js";
+
+const TIMEOUT_MS = 300_000;
+
+describe("solver demo --exit", () => {
+  const dir = join(mkdtempSync(join(tmpdir(), "demo-")), ".localnet");
+  let demo: SolverProcess | undefined;
+
+  afterAll(async () => {
+    await demo?.kill();
+  });
+
+  it(
+    "completes the three swaps, prints their progress, stops everything and exits 0",
+    async () => {
+      demo = new SolverProcess(["demo", "--exit", "--dir", dir]);
+      const timeout = new Promise<"timeout">((resolve) =>
+        setTimeout(() => resolve("timeout"), TIMEOUT_MS - 20_000),
+      );
+      const exit = await Promise.race([demo.exited, timeout]);
+      const out = demo.stdout.join("\n");
+      expect(exit, `${out}\n${demo.stderr.join("\n")}`).toEqual({ code: 0, signal: null });
+
+      expect(out).toContain("3 of 3 swaps completed");
+      expect(out.match(/^ {6}completed in \d+\.\d s \(user initiate to source redeem\)$/gm)).toHaveLength(3);
+      for (const label of ["user initiate", "solver fill", "destination redeem", "solver redeem"]) {
+        expect(out.match(new RegExp(`  ${label} +\\w+_localnet +0x[0-9a-f]{64}$`, "gm"))).toHaveLength(3);
+      }
+      expect(out).toMatch(
+        /swap 1 of 3: 250 usdc on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet \(approve, then an EIP-712/,
+      );
+      expect(out).toMatch(/swap 2 of 3: 0\.1 eth on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet/);
+      expect(out).toMatch(/swap 3 of 3: 100 usdc on arbitrum_localnet -> [\d.]+ usdc on ethereum_localnet/);
+      expect(demo.stdout.filter((line) => line.startsWith("{"))).toEqual([]);
+      expect(out.trimEnd().endsWith("stopped")).toBe(true);
+
+      // The logs went to the file, as JSON lines.
+      const log = readFileSync(join(dir, "solver.log"), "utf8").trim().split("\n");
+      expect(log.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain("solver started");
+
+      // Every chain the summary named is down.
+      const rpcUrls = [...out.matchAll(/\(chain id \d+\) (http:\/\/\S+)/g)].map((m) => m[1]!);
+      expect(rpcUrls).toHaveLength(2);
+      for (const url of rpcUrls) await expect(fetch(url, { method: "POST" })).rejects.toThrow();
+
+      // The profile it wrote reads the journal: three orders, each filled and redeemed.
+      expect(existsSync(join(dir, "solver.json"))).toBe(true);
+      const io = recordingIo({});
+      expect(await runCli(["orders", "--config", join(dir, "solver.json"), "--json"], { io })).toBe(0);
+      const orders = JSON.parse(io.out.join("")) as OrderView[];
+      expect(orders).toHaveLength(3);
+      for (const order of orders) {
+        expect(order.actions.map((a) => [a.kind, a.status])).toEqual([
+          ["fill", "confirmed"],
+          ["redeem", "confirmed"],
+        ]);
+      }
+    },
+    TIMEOUT_MS,
+  );
+});
