@@ -200,4 +200,34 @@ describe("a solver process killed in the middle of a fill", () => {
     ]);
     expect(await destinationNonce()).toBe(nonceBefore + 1);
   }, 180_000);
+
+  it("killed right after broadcasting a Bitcoin fill, it completes the swap with that one funding", async () => {
+    const first = await startSolver();
+    const user = t.user(2);
+    const order = await user.createOrder(await user.bestQuote(SOURCE, "bitcoin_regtest:btc", 60_000_000n));
+    const killed = first.killOnLog(
+      isFillLine("transaction broadcast", order.order_id),
+      "the Bitcoin fill broadcast",
+    );
+    await user.initiateWithSignature(order);
+    const broadcast = await killed;
+    expect((await first.exited).signal).toBe("SIGKILL");
+
+    const second = await startSolver();
+    const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
+    // The HTLC address holds exactly one funding transaction: the one broadcast before the kill.
+    const fundings = done.destination_swap.initiate_tx_hash.split(",");
+    expect(fundings).toHaveLength(1);
+    expect(fundings[0]?.startsWith(`${bare(broadcast.txHash)}:`)).toBe(true);
+    expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
+      [],
+    );
+    await stopCleanly(second);
+
+    const after = fillAttempts(order.order_id);
+    expect(after.fill?.status).toBe("confirmed");
+    expect(after.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([
+      [bare(broadcast.txHash), "confirmed"],
+    ]);
+  }, 180_000);
 });
