@@ -372,13 +372,14 @@ export class Journal implements JournalView {
     const rows = this.db
       .prepare("SELECT * FROM orders ORDER BY last_seen_ms DESC, order_id LIMIT ?")
       .all(limit) as RawOrder[];
-    return rows.map((row) => ({
-      orderId: row.order_id,
-      snapshot: JSON.parse(row.snapshot) as Order,
-      active: row.active === 1,
-      firstSeenMs: row.first_seen_ms,
-      lastSeenMs: row.last_seen_ms,
-    }));
+    return rows.map(toOrderRow);
+  }
+
+  /** One order as the journal holds it; null when it never saw the order. */
+  orderRow(orderId: string): OrderRow | null {
+    const row = this.db.prepare("SELECT * FROM orders WHERE order_id = ?").get(orderId) as
+      RawOrder | undefined;
+    return row ? toOrderRow(row) : null;
   }
 
   /** Transaction attempts, newest first (for the operator's views). */
@@ -451,6 +452,16 @@ function deserialize(text: string): ActionRequest {
     }
     return value;
   }) as ActionRequest;
+}
+
+function toOrderRow(row: RawOrder): OrderRow {
+  return {
+    orderId: row.order_id,
+    snapshot: JSON.parse(row.snapshot) as Order,
+    active: row.active === 1,
+    firstSeenMs: row.first_seen_ms,
+    lastSeenMs: row.last_seen_ms,
+  };
 }
 
 function toActionRow(row: RawAction): ActionRow {

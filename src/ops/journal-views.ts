@@ -10,6 +10,8 @@ import type { Order, SwapRecord } from "../orderbook/types.js";
 export type JournalReader = Pick<
   Journal,
   | "recentOrders"
+  | "orderRow"
+  | "activeOrderIds"
   | "orderSnapshot"
   | "orderActions"
   | "attemptsOfAction"
@@ -97,9 +99,6 @@ export interface JournalLogView {
   attempts: AttemptView[];
   decisions: DecisionView[];
 }
-
-/** Active orders are upserted every round, so they are always among the most recently seen. */
-const ORDER_SCAN_LIMIT = 10_000;
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -199,8 +198,8 @@ export function listOrders(journal: JournalReader, limit: number): OrderView[] {
 }
 
 export function orderDetail(journal: JournalReader, orderId: string): OrderDetailView | null {
-  const row = journal.recentOrders(ORDER_SCAN_LIMIT).find((r) => r.orderId === orderId);
-  if (row === undefined) return null;
+  const row = journal.orderRow(orderId);
+  if (row === null) return null;
   const base = orderView(journal, row);
   const attempts = journal
     .orderActions(orderId)
@@ -220,8 +219,9 @@ export function orderDetail(journal: JournalReader, orderId: string): OrderDetai
 export function statusView(journal: JournalReader, recentLimit = 10): StatusView {
   return {
     activeOrders: journal
-      .recentOrders(ORDER_SCAN_LIMIT)
-      .filter((row) => row.active)
+      .activeOrderIds()
+      .flatMap((id) => journal.orderRow(id) ?? [])
+      .sort((a, b) => b.lastSeenMs - a.lastSeenMs || a.orderId.localeCompare(b.orderId))
       .map((row) => orderView(journal, row)),
     recentActions: journal.recentActions(recentLimit).map((a) => actionView(journal, a)),
     recentDecisions: journal.decisions(undefined, recentLimit).map((d) => decisionView(journal, d)),

@@ -9,7 +9,7 @@ import type { SolverMetrics } from "./metrics.js";
 export class MetricsObserver implements RunnerObserver {
   constructor(private readonly metrics: SolverMetrics) {}
 
-  orderSeen(): void {
+  orderSeen(_orderId: string): void {
     this.metrics.ordersSeen.inc();
   }
 
