@@ -14,9 +14,13 @@ export function localnetSummary(descriptor: LocalnetDescriptor, dir: string, sol
       (chain, i) =>
         `${label(i === 0 ? "chains" : "")}${chain.name} (chain id ${chain.chainId}) ${chain.rpcUrl}`,
     ),
-    ...descriptor.users.map((user, i) => `${label(i === 0 ? "users" : "")}${user.address}`),
-    `${label("")}funded with every test asset; keys in the descriptor (anvil's public test keys)`,
-    `${label("solver")}${solver.evmAddress}, quotes at ${solver.quoteUrl}`,
+    `${label("")}${descriptor.bitcoin.name} (bitcoin regtest) ${descriptor.bitcoin.rpcUrl}`,
+    ...descriptor.users.map(
+      (user, i) => `${label(i === 0 ? "users" : "")}${user.address}  ${user.bitcoin.address}`,
+    ),
+    `${label("")}funded with every test asset; keys in the descriptor (public test keys: localnet only)`,
+    `${label("solver")}${solver.evmAddress}  ${solver.bitcoinAddress}`,
+    `${label("")}quotes at ${solver.quoteUrl}`,
     solverRunning
       ? `${label("")}runs in this process; ops at ${solver.opsUrl}/health /metrics /status`
       : `${label("")}not started: run it with  npx solver run --config ${profile}`,

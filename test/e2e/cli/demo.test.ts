@@ -52,6 +52,7 @@ describe("solver demo --exit", () => {
       // Every chain the summary named is down.
       const rpcUrls = [...out.matchAll(/\(chain id \d+\) (http:\/\/\S+)/g)].map((m) => m[1]!);
       expect(rpcUrls).toHaveLength(2);
+      rpcUrls.push(out.match(/\(bitcoin regtest\) (http:\/\/\S+)/)![1]!);
       for (const url of rpcUrls) await expect(fetch(url, { method: "POST" })).rejects.toThrow();
 
       // The profile it wrote reads the journal: three orders, each filled and redeemed.
