@@ -9,7 +9,8 @@ import type { Order } from "../orderbook/types.js";
 import type { LocalnetDescriptor } from "./descriptor.js";
 import { LocalUser } from "./user.js";
 
-export type InitiateMethod = "signature" | "on-chain";
+/** How the user locks the source: EIP-712 signature relayed by the service, a call on chain, or a Bitcoin deposit. */
+export type InitiateMethod = "signature" | "on-chain" | "bitcoin-deposit";
 
 export interface DemoSwap {
   from: string;
@@ -41,6 +42,20 @@ export const DEMO_SWAPS: readonly DemoSwap[] = [
     to: "ethereum_localnet:usdc",
     amount: 100_000_000n,
     user: 2,
+    initiate: "on-chain",
+  },
+  {
+    from: "bitcoin_regtest:btc",
+    to: "arbitrum_localnet:wbtc",
+    amount: 1_000_000n,
+    user: 0,
+    initiate: "bitcoin-deposit",
+  },
+  {
+    from: "ethereum_localnet:wbtc",
+    to: "bitcoin_regtest:btc",
+    amount: 1_000_000n,
+    user: 1,
     initiate: "on-chain",
   },
 ];
@@ -106,12 +121,14 @@ function seconds(ms: number): string {
 }
 
 function describeAmount(user: LocalUser, assetId: string, amount: bigint): string {
+  if (user.isBitcoinAsset(assetId)) return `${formatUnits(amount, 8)} btc on ${assetId.split(":")[0]}`;
   const { chain, asset } = user.assetOf(assetId);
   return `${formatUnits(amount, asset.decimals)} ${asset.symbol} on ${chain.name}`;
 }
 
 function describeMethod(user: LocalUser, swap: DemoSwap): string {
   if (swap.initiate === "signature") return "approve, then an EIP-712 signature the service relays";
+  if (swap.initiate === "bitcoin-deposit") return "the user pays the order's deposit address";
   const native = user.assetOf(swap.from).asset.tokenAddress === "native";
   return native ? "the user locks the native coin on chain" : "approve, then the user initiates on chain";
 }
@@ -160,6 +177,7 @@ async function runSwap(
   options.print(`${INDENT}order ${order.order_id} by ${user.address}`);
   const started = Date.now();
   if (swap.initiate === "signature") await user.initiateWithSignature(order);
+  else if (swap.initiate === "bitcoin-deposit") await user.fundBitcoinSource(order);
   else await user.initiateOnChain(order);
   const outcome = await follow(orderbook, order.order_id, started, options);
   const elapsedMs = Date.now() - started;

@@ -1,5 +1,5 @@
 /**
- * `solver demo --exit` as a user runs it (`npm start` without --exit): the localnet comes up, three swaps
+ * `solver demo --exit` as a user runs it (`npm start` without --exit): the localnet comes up, five swaps, two of them with Bitcoin
  * complete through the service's API, everything stops, exit 0.
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -22,7 +22,7 @@ describe("solver demo --exit", () => {
   });
 
   it(
-    "completes the three swaps, prints their progress, stops everything and exits 0",
+    "completes the five swaps, two of them with Bitcoin, prints their progress, stops everything and exits 0",
     async () => {
       demo = new SolverProcess(["demo", "--exit", "--dir", dir]);
       const timeout = new Promise<"timeout">((resolve) =>
@@ -32,16 +32,19 @@ describe("solver demo --exit", () => {
       const out = demo.stdout.join("\n");
       expect(exit, `${out}\n${demo.stderr.join("\n")}`).toEqual({ code: 0, signal: null });
 
-      expect(out).toContain("3 of 3 swaps completed");
-      expect(out.match(/^ {6}completed in \d+\.\d s \(user initiate to source redeem\)$/gm)).toHaveLength(3);
+      expect(out).toContain("5 of 5 swaps completed");
+      expect(out.match(/^ {6}completed in \d+\.\d s \(user initiate to source redeem\)$/gm)).toHaveLength(5);
       for (const label of ["user initiate", "solver fill", "destination redeem", "solver redeem"]) {
-        expect(out.match(new RegExp(`  ${label} +\\w+_localnet +0x[0-9a-f]{64}$`, "gm"))).toHaveLength(3);
+        // EVM hashes carry 0x; Bitcoin ones do not and a funding may read `txid:height`.
+        expect(out.match(new RegExp(`  ${label} +\\w+ +(0x)?[0-9a-f]{64}(:\\d+)?$`, "gm"))).toHaveLength(5);
       }
       expect(out).toMatch(
-        /swap 1 of 3: 250 usdc on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet \(approve, then an EIP-712/,
+        /swap 1 of 5: 250 usdc on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet \(approve, then an EIP-712/,
       );
-      expect(out).toMatch(/swap 2 of 3: 0\.1 eth on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet/);
-      expect(out).toMatch(/swap 3 of 3: 100 usdc on arbitrum_localnet -> [\d.]+ usdc on ethereum_localnet/);
+      expect(out).toMatch(/swap 2 of 5: 0\.1 eth on ethereum_localnet -> [\d.]+ usdc on arbitrum_localnet/);
+      expect(out).toMatch(/swap 3 of 5: 100 usdc on arbitrum_localnet -> [\d.]+ usdc on ethereum_localnet/);
+      expect(out).toMatch(/swap 4 of 5: 0\.01 btc on bitcoin_regtest -> [\d.]+ wbtc on arbitrum_localnet/);
+      expect(out).toMatch(/swap 5 of 5: 0\.01 wbtc on ethereum_localnet -> [\d.]+ btc on bitcoin_regtest/);
       expect(demo.stdout.filter((line) => line.startsWith("{"))).toEqual([]);
       expect(out.trimEnd().endsWith("stopped")).toBe(true);
 
@@ -55,12 +58,12 @@ describe("solver demo --exit", () => {
       rpcUrls.push(out.match(/\(bitcoin regtest\) (http:\/\/\S+)/)![1]!);
       for (const url of rpcUrls) await expect(fetch(url, { method: "POST" })).rejects.toThrow();
 
-      // The profile it wrote reads the journal: three orders, each filled and redeemed.
+      // The profile it wrote reads the journal: five orders, each filled and redeemed.
       expect(existsSync(join(dir, "solver.json"))).toBe(true);
       const io = recordingIo({});
       expect(await runCli(["orders", "--config", join(dir, "solver.json"), "--json"], { io })).toBe(0);
       const orders = JSON.parse(io.out.join("")) as OrderView[];
-      expect(orders).toHaveLength(3);
+      expect(orders).toHaveLength(5);
       for (const order of orders) {
         expect(order.actions.map((a) => [a.kind, a.status])).toEqual([
           ["fill", "confirmed"],
