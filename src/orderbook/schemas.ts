@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Order, OrderPage, QuoteItem } from "./types.js";
+import { ORDER_STATUSES, type Order, type OrderPage, type QuoteItem } from "./types.js";
 
 /** Schemas for what the service sends: untrusted input, checked field by field before any use. */
 
@@ -42,16 +42,7 @@ export const swapRecordSchema = z.object({
 export const orderSchema = z.object({
   created_at: isoTimestamp,
   order_id: hex64,
-  status: z.enum([
-    "Created",
-    "InitiateDetected",
-    "Initiated",
-    "AwaitingRedeem",
-    "RedeemDetected",
-    "Redeemed",
-    "Refunded",
-    "Expired",
-  ]),
+  status: z.enum(ORDER_STATUSES),
   source_swap: swapRecordSchema,
   destination_swap: swapRecordSchema,
   nonce: numericString,

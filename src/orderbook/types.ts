@@ -92,15 +92,19 @@ export interface SwapRecord {
   refund_timestamp: string | null;
 }
 
-export type OrderStatus =
-  | "Created"
-  | "InitiateDetected"
-  | "Initiated"
-  | "AwaitingRedeem"
-  | "RedeemDetected"
-  | "Redeemed"
-  | "Refunded"
-  | "Expired";
+/** The `status` field of an order (docs/service-api-choices.md): spec states without spaces, plus two ends. */
+export const ORDER_STATUSES = [
+  "Created",
+  "InitiateDetected",
+  "Initiated",
+  "AwaitingRedeem",
+  "RedeemDetected",
+  "Redeemed",
+  "Refunded",
+  "Expired",
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderAdditionalData {
   /** Unix seconds by which the user's initiate must be confirmed (the attested deadline). */

@@ -50,6 +50,7 @@ export const RpcErrorCode = {
   VERIFY_ALREADY_IN_CHAIN: -27,
   METHOD_NOT_FOUND: -32601,
   INVALID_REQUEST: -32600,
+  INTERNAL_ERROR: -32603,
   PARSE_ERROR: -32700,
 } as const;
 

@@ -1,18 +1,6 @@
-/** bitcoind's RPC error codes used by the local node. */
-export const RPC_CODE = {
-  MISC_ERROR: -1,
-  TYPE_ERROR: -3,
-  INVALID_ADDRESS_OR_KEY: -5,
-  INVALID_PARAMETER: -8,
-  DESERIALIZATION_ERROR: -22,
-  VERIFY_ERROR: -25,
-  VERIFY_REJECTED: -26,
-  VERIFY_ALREADY_IN_CHAIN: -27,
-  INTERNAL_ERROR: -32603,
-  INVALID_REQUEST: -32600,
-  METHOD_NOT_FOUND: -32601,
-  PARSE_ERROR: -32700,
-} as const;
+import { RpcErrorCode } from "../../chains/bitcoin/rpc.js";
+/** bitcoind's RPC error codes: the same table the client branches on. */
+export const RPC_CODE = RpcErrorCode;
 
 /** An RPC call failed the way bitcoind would fail it: the code and message go on the wire. */
 export class RpcMethodError extends Error {

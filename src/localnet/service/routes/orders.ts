@@ -1,5 +1,5 @@
 /** Order endpoints: create, read one, list with filters, and the per-order actions. */
-import type { Order, OrderPage, OrderStatus } from "../../../orderbook/types.js";
+import { ORDER_STATUSES, type Order, type OrderPage, type OrderStatus } from "../../../orderbook/types.js";
 import type { ServiceContext } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import type { ApiRequest } from "../http/router.js";
@@ -11,16 +11,7 @@ import { parsePositiveInt } from "../validate.js";
 const ORDER_ID = /^[0-9a-fA-F]{64}$/;
 const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 const MAX_PER_PAGE = 100;
-const STATUSES: readonly OrderStatus[] = [
-  "Created",
-  "InitiateDetected",
-  "Initiated",
-  "AwaitingRedeem",
-  "RedeemDetected",
-  "Redeemed",
-  "Refunded",
-  "Expired",
-];
+const STATUSES: readonly OrderStatus[] = ORDER_STATUSES;
 
 export function getOrder(ctx: ServiceContext, request: ApiRequest): Promise<Order> {
   const id = orderIdParam(request);
