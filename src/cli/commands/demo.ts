@@ -1,24 +1,47 @@
 /** `solver demo` (what `npm start` runs): the localnet, then swaps in both directions through the service. */
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from "../command.js";
+import type { Journal } from "../../journal/journal.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand, type CliIo } from "../command.js";
 import { DEFAULT_LOCALNET_DIR, localnetDirOf } from "../localnet-dir.js";
 import { waitForStopSignal } from "../signals.js";
 import { startCliLocalnet } from "../start-localnet.js";
 
 const HELP = `Usage: solver demo [--dir DIR] [--exit]
 
-Starts the localnet (see \`solver localnet --help\`), then has three test users swap through the
+Starts the localnet (see \`solver localnet --help\`), then has the test users swap through the
 service's API, as a wallet would, and prints each order's progress with its transaction hashes:
   1. USDC ethereum_localnet -> arbitrum_localnet, initiated by an EIP-712 signature the service relays
   2. native ETH on ethereum_localnet -> USDC on arbitrum_localnet, initiated on chain
   3. USDC arbitrum_localnet -> ethereum_localnet, initiated on chain
+  4. BTC on bitcoin_regtest -> WBTC on arbitrum_localnet, paid to the order's deposit address
+  5. WBTC on ethereum_localnet -> BTC on bitcoin_regtest, initiated on chain
 Each completed swap shows the time from the user's initiate to the solver's source redeem. Logs go to
-DIR/solver.log. Then the localnet stays up until Ctrl-C; with --exit it stops at once.
+DIR/solver.log. Then the localnet stays up until Ctrl-C; with --exit it stops once the solver's
+last transactions are confirmed.
 Exit 0 when every swap completed, 1 otherwise.
 
 Options:
   -d, --dir DIR   Working directory (default ${DEFAULT_LOCALNET_DIR})
       --exit      Stop after the swaps instead of staying up
   -h, --help      Show this help`;
+
+/**
+ * An order reads complete once its redeems are seen, possibly still unmined; the solver's journal marks
+ * its own redeem confirmed a round after it is mined. Let that happen before stopping.
+ */
+async function settle(
+  journal: Pick<Journal, "liveAttemptRows">,
+  io: CliIo,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (journal.liveAttemptRows().length > 0) {
+    if (Date.now() > deadline) {
+      io.stdout("the solver still has unconfirmed transactions; stopping anyway (they are journaled)");
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 export const command: CliCommand = {
   name: "demo",
@@ -44,6 +67,7 @@ export const command: CliCommand = {
         io.stdout("the localnet stays up until Ctrl-C");
         await stop.received;
       }
+      if (net.solver) await settle(net.solver.journal, io);
       io.stdout("stopping the localnet...");
       await net.stop();
       io.stdout("stopped");
