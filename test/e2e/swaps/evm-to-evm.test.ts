@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
+import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 
 const completed = (o: {
   source_swap: { redeem_tx_hash: string };
@@ -31,7 +31,13 @@ describe("EVM to EVM swaps on two local chains", () => {
     console.log(`erc20 swap: initiate to source redeem in ${Date.now() - started} ms`);
     expect(done.destination_swap.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(await user.balance(to)).toBe(before + 249_250_000n);
-    const actions = t.net.solver!.journal.orderActions(order.order_id);
+    // The order shows the redeem once mined; the solver marks it confirmed on its next round.
+    const journal = t.net.solver!.journal;
+    await waitFor(
+      () => journal.orderActions(order.order_id).every((a) => a.status === "confirmed"),
+      "the solver's actions to confirm",
+    );
+    const actions = journal.orderActions(order.order_id);
     expect(actions.map((a) => [a.kind, a.status])).toEqual([
       ["fill", "confirmed"],
       ["redeem", "confirmed"],

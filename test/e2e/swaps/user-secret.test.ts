@@ -27,8 +27,10 @@ describe("a client that keeps its own secret", () => {
     await user.redeemDestination(filled, secret);
     const done = await user.waitForOrder(order.order_id, (o) => o.source_swap.redeem_tx_hash !== "");
     expect(done.destination_swap.secret).toBe(secret.slice(2));
-    const redeem = t.net.solver!.journal.orderActions(order.order_id).find((a) => a.kind === "redeem");
-    expect(redeem?.status).toBe("confirmed");
+    const redeemOf = () =>
+      t.net.solver!.journal.orderActions(order.order_id).find((a) => a.kind === "redeem");
+    await waitFor(() => redeemOf()?.status === "confirmed", "the solver's redeem to confirm");
+    const redeem = redeemOf();
     expect(redeem?.request.secret).toBe(secret.slice(2));
   });
 
