@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { crypto, initEccLib, networks, payments, script as bscript, Transaction } from "bitcoinjs-lib";
 import * as ecc from "tiny-secp256k1";
-import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+import type { BitcoinRpcClient, BitcoinRpcError } from "../../../../src/chains/bitcoin/rpc.js";
+import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
 
 initEccLib(ecc);
 export const network = networks.regtest;
@@ -167,4 +168,22 @@ export function spendTx(utxo: Utxo, to: Uint8Array, fee: bigint, sequence = 0xff
   tx.addInput(txidBytes(utxo.txid), utxo.vout, sequence);
   tx.addOutput(to, utxo.value - fee);
   return tx;
+}
+
+/** A node (local, or the real bitcoind the environment names) with a faucet ready to pay. */
+export async function startFundedNode(): Promise<{ btc: BitcoinTestNode; faucet: Faucet }> {
+  const btc = await startBitcoinForTests();
+  const faucet = new Faucet(btc.rpc);
+  await faucet.init();
+  return { btc, faucet };
+}
+
+/** The error a promise of the node rejects with; fails the test when the node accepts instead. */
+export async function rejection(promise: Promise<unknown>): Promise<BitcoinRpcError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (error === null) throw new Error("expected the node to reject the transaction");
+  return error as BitcoinRpcError;
 }

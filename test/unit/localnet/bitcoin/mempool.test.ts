@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BitcoinRpcError } from "../../../../src/chains/bitcoin/rpc.js";
-import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
-import { Faucet, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
-
-async function rejection(promise: Promise<unknown>): Promise<BitcoinRpcError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error === null) throw new Error("expected the node to reject the transaction");
-  return error as BitcoinRpcError;
-}
+import type { BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { Faucet } from "./helpers.js";
+import { startFundedNode, rejection, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
 
 describe("mempool rules and reorgs", () => {
   let btc: BitcoinTestNode;
   let faucet: Faucet;
   const sink = p2wpkhOf(new TestKey()).output;
 
-  beforeAll(async () => {
-    btc = await startBitcoinForTests();
-    faucet = new Faucet(btc.rpc);
-    await faucet.init();
-  });
-  afterAll(async () => {
-    await btc.stop();
-  });
+  beforeAll(async () => ({ btc, faucet } = await startFundedNode()));
+  afterAll(() => btc.stop());
 
   it("rejects a double spend of a mempool output that does not signal RBF, and a spend of a spent output", async () => {
     const key = new TestKey();

@@ -3,9 +3,10 @@ import { script as bscript, Transaction } from "bitcoinjs-lib";
 import * as ecc from "tiny-secp256k1";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BitcoinRpcError } from "../../../../src/chains/bitcoin/rpc.js";
-import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { Faucet } from "./helpers.js";
 import {
-  Faucet,
+  startFundedNode,
   leafHash,
   p2trKeyPathOf,
   p2trScriptTree,
@@ -42,14 +43,8 @@ describe("rejections match bitcoind's reasons", () => {
   const sink = p2wpkhOf(new TestKey()).output;
   const filler = bscript.compile([OPS.OP_RETURN]);
 
-  beforeAll(async () => {
-    btc = await startBitcoinForTests();
-    faucet = new Faucet(btc.rpc);
-    await faucet.init();
-  });
-  afterAll(async () => {
-    await btc.stop();
-  });
+  beforeAll(async () => ({ btc, faucet } = await startFundedNode()));
+  afterAll(() => btc.stop());
 
   async function fundLeaf(leaf: Uint8Array): Promise<LeafSpend> {
     const tree = p2trScriptTree(new TestKey(), [leaf, filler]);

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
-import { Faucet, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
+import type { BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { Faucet } from "./helpers.js";
+import { startFundedNode, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
 
 describe("invalidateblock and reconsiderblock", () => {
   let btc: BitcoinTestNode;
   let faucet: Faucet;
 
-  beforeAll(async () => {
-    btc = await startBitcoinForTests();
-    faucet = new Faucet(btc.rpc);
-    await faucet.init();
-  });
-  afterAll(async () => {
-    await btc.stop();
-  });
+  beforeAll(async () => ({ btc, faucet } = await startFundedNode()));
+  afterAll(() => btc.stop());
 
   it("follows the branch with the most work and keeps the transaction confirmed on either", async () => {
     const key = new TestKey();

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
-import { Faucet, p2trKeyPathOf, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
+import type { BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { Faucet } from "./helpers.js";
+import { startFundedNode, p2trKeyPathOf, p2wpkhOf, signP2wpkh, spendTx, TestKey } from "./helpers.js";
 
 describe("RPC answers have bitcoind's shapes", () => {
   let btc: BitcoinTestNode;
   let faucet: Faucet;
 
-  beforeAll(async () => {
-    btc = await startBitcoinForTests();
-    faucet = new Faucet(btc.rpc);
-    await faucet.init();
-  });
-  afterAll(async () => {
-    await btc.stop();
-  });
+  beforeAll(async () => ({ btc, faucet } = await startFundedNode()));
+  afterAll(() => btc.stop());
 
   it("getblock verbosity 0, 1 and 2", async () => {
     const key = new TestKey();

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { crypto, script as bscript, Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BitcoinRpcError } from "../../../../src/chains/bitcoin/rpc.js";
-import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { BitcoinTestNode } from "../../../support/bitcoin-node.js";
+import type { Faucet } from "./helpers.js";
 import {
-  Faucet,
+  startFundedNode,
+  rejection,
   leafHash,
   p2trKeyPathOf,
   p2trScriptTree,
@@ -44,28 +45,13 @@ function signLeaf(
   return key.signSchnorr(hash, hashType);
 }
 
-async function rejection(promise: Promise<unknown>): Promise<BitcoinRpcError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (error === null) throw new Error("expected the node to reject the transaction");
-  return error as BitcoinRpcError;
-}
-
 describe("spends the node verifies", () => {
   let btc: BitcoinTestNode;
   let faucet: Faucet;
   const sink = p2wpkhOf(new TestKey()).output;
 
-  beforeAll(async () => {
-    btc = await startBitcoinForTests();
-    faucet = new Faucet(btc.rpc);
-    await faucet.init();
-  });
-  afterAll(async () => {
-    await btc.stop();
-  });
+  beforeAll(async () => ({ btc, faucet } = await startFundedNode()));
+  afterAll(() => btc.stop());
 
   it("accepts a P2WPKH spend and rejects one with a wrong ECDSA signature", async () => {
     const key = new TestKey();
