@@ -51,6 +51,21 @@ export interface HtlcState {
   secret: string | null;
 }
 
+/** What a reader reports for an HTLC the chain has never seen. */
+export function absentHtlc(): HtlcState {
+  return {
+    initiated: false,
+    fundedAmount: 0n,
+    onChain: null,
+    initiatedAtHeight: null,
+    confirmations: 0,
+    refundableAtHeight: null,
+    redeemed: false,
+    refunded: false,
+    secret: null,
+  };
+}
+
 export interface ChainReader {
   readonly chain: string;
   readonly family: ChainFamily;

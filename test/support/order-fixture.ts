@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { HtlcState } from "../../src/chains/chain.js";
+import { absentHtlc, type HtlcState } from "../../src/chains/chain.js";
 import type { Order, SwapRecord } from "../../src/orderbook/types.js";
 import type { PlanInput, SideFacts } from "../../src/solver/plan-types.js";
 
@@ -70,18 +70,7 @@ export function makeOrder(
 }
 
 export function htlcState(overrides: Partial<HtlcState> = {}): HtlcState {
-  return {
-    initiated: false,
-    fundedAmount: 0n,
-    onChain: null,
-    initiatedAtHeight: null,
-    confirmations: 0,
-    refundableAtHeight: null,
-    redeemed: false,
-    refunded: false,
-    secret: null,
-    ...overrides,
-  };
+  return { ...absentHtlc(), ...overrides };
 }
 
 /** A source deposited exactly as the order says, at height 100 with a 7200-block lock, seen at tip 105. */

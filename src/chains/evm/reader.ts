@@ -1,5 +1,5 @@
 import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
-import type { ChainReader, HtlcParams, HtlcState } from "../chain.js";
+import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
 import { createEvmPublicClient, strip0x, with0x } from "./client.js";
@@ -104,18 +104,4 @@ export class EvmReader implements ChainReader {
     const { htlc } = resolveEvmAsset(this.config, asset);
     return findRedeemedSecret(this.client, { htlc, secretHash, fromBlock, toBlock });
   }
-}
-
-function absentHtlc(): HtlcState {
-  return {
-    initiated: false,
-    fundedAmount: 0n,
-    onChain: null,
-    initiatedAtHeight: null,
-    confirmations: 0,
-    refundableAtHeight: null,
-    redeemed: false,
-    refunded: false,
-    secret: null,
-  };
 }
