@@ -3,6 +3,9 @@
  * one process never collide. Amount gauges are in smallest units: float precision is enough to watch.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { ActionOutcome } from "../solver/observer.js";
+
+export type { ActionOutcome };
 
 export interface SolverMetricsOptions {
   /** Prefix of every metric name; `solver_` by default. */
@@ -10,8 +13,6 @@ export interface SolverMetricsOptions {
   /** Process metrics (CPU, memory, event loop lag); on by default. */
   processMetrics?: boolean;
 }
-
-export type ActionOutcome = "sent" | "confirmed" | "failed" | "skipped";
 
 export class SolverMetrics {
   readonly registry = new Registry();

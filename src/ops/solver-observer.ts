@@ -3,7 +3,7 @@
  * the per-round probe, a caller's own) listen to one runner.
  */
 import type { ActionKind, AttemptState } from "../chains/chain.js";
-import type { RunnerObserver } from "../solver/observer.js";
+import type { ActionOutcome, RunnerObserver } from "../solver/observer.js";
 import type { SolverMetrics } from "./metrics.js";
 
 export class MetricsObserver implements RunnerObserver {
@@ -13,8 +13,8 @@ export class MetricsObserver implements RunnerObserver {
     this.metrics.ordersSeen.inc();
   }
 
-  action(chain: string, kind: ActionKind, outcome: "sent" | "confirmed" | "failed" | "satisfied"): void {
-    this.metrics.actions.inc({ chain, kind, outcome });
+  action(chain: string, kind: ActionKind, outcome: ActionOutcome, seconds?: number): void {
+    this.metrics.recordAction(chain, kind, outcome, seconds);
   }
 
   decision(outcome: "refuse" | "wait", reason: string): void {
@@ -39,7 +39,8 @@ export class MetricsObserver implements RunnerObserver {
 export function combineObservers(...observers: RunnerObserver[]): RunnerObserver {
   return {
     orderSeen: (orderId) => observers.forEach((o) => o.orderSeen(orderId)),
-    action: (chain, kind, outcome) => observers.forEach((o) => o.action(chain, kind, outcome)),
+    action: (chain, kind, outcome, seconds) =>
+      observers.forEach((o) => o.action(chain, kind, outcome, seconds)),
     decision: (outcome, reason) => observers.forEach((o) => o.decision(outcome, reason)),
     attempt: (chain, state) => observers.forEach((o) => o.attempt(chain, state)),
     tip: (chain, height) => observers.forEach((o) => o.tip(chain, height)),

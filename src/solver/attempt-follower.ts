@@ -79,8 +79,10 @@ async function followOne(
     case "confirmed":
       journal.markConfirmed(attempt.id, status.blockHeight);
       observer.attempt(chain.config.name, "confirmed");
-      for (const id of attempt.actionIds)
-        observer.action(chain.config.name, journal.action(id).kind, "confirmed");
+      for (const id of attempt.actionIds) {
+        const action = journal.action(id);
+        observer.action(chain.config.name, action.kind, "confirmed", (nowMs - action.createdMs) / 1000);
+      }
       log.info({ blockHeight: status.blockHeight.toString() }, "transaction confirmed");
       return;
     case "failed":

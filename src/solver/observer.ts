@@ -1,12 +1,17 @@
 import type { ActionKind, AttemptState } from "../chains/chain.js";
 
+/** How an action ended up: `satisfied` when the chain already showed its effect and nothing was sent. */
+export type ActionOutcome = "sent" | "confirmed" | "failed" | "satisfied";
+
 /** What the runner reports as it works; the ops surface turns it into metrics. */
 export interface RunnerObserver {
   orderSeen(orderId: string): void;
-  action(chain: string, kind: ActionKind, outcome: "sent" | "confirmed" | "failed" | "satisfied"): void;
+  /** `seconds`: from the action's first claim to this outcome, where known. */
+  action(chain: string, kind: ActionKind, outcome: ActionOutcome, seconds?: number): void;
   decision(outcome: "refuse" | "wait", reason: string): void;
   attempt(chain: string, state: AttemptState | "bumped" | "rebroadcast"): void;
   tip(chain: string, height: bigint): void;
+  /** A round finished (successfully or not: the runner keeps its last error for health). */
   polled(atMs: number): void;
 }
 
