@@ -201,7 +201,14 @@ describe("a solver process killed in the middle of a fill", () => {
     expect(await destinationNonce()).toBe(nonceBefore + 1);
   }, 180_000);
 
+  /** Every output the solver's Bitcoin wallet address holds on chain, confirmed, in sats. */
+  async function solverBitcoinHoldings(): Promise<bigint> {
+    const scan = await t.net.bitcoin.rpc.scanTxOutSet([t.net.descriptor.solver.bitcoinAddress]);
+    return scan.totalAmountSats;
+  }
+
   it("killed right after broadcasting a Bitcoin fill, it completes the swap with that one funding", async () => {
+    const holdingsBefore = await solverBitcoinHoldings();
     const first = await startSolver();
     const user = t.user(2);
     const order = await user.createOrder(await user.bestQuote(SOURCE, "bitcoin_regtest:btc", 60_000_000n));
@@ -229,5 +236,10 @@ describe("a solver process killed in the middle of a fill", () => {
     expect(after.attempts.map((a) => [bare(a.txHash), a.state])).toEqual([
       [bare(broadcast.txHash), "confirmed"],
     ]);
+    // The wallet paid the HTLC once, with the journaled fee, and its change came back: nothing else left it.
+    const feeSats = BigInt(after.attempts[0]?.fee.feeSats ?? "NaN");
+    expect(holdingsBefore - (await solverBitcoinHoldings())).toBe(
+      BigInt(done.destination_swap.amount) + feeSats,
+    );
   }, 180_000);
 });
