@@ -31,6 +31,7 @@ const isFillLine = (msg: string, orderId: string) => (line: LogLine) =>
 describe("a solver process killed in the middle of a fill", () => {
   let t: TestLocalnet;
   let proxy: HoldingRpcProxy;
+  let bitcoinProxy: HoldingRpcProxy;
   let config: SolverConfig;
   let profile: string;
   const processes: SolverProcess[] = [];
@@ -40,11 +41,17 @@ describe("a solver process killed in the middle of a fill", () => {
     const anvil = t.net.anvils.get(DESTINATION_CHAIN)!;
     proxy = new HoldingRpcProxy(anvil.rpcUrl);
     await proxy.start();
-    // The solver reaches the destination chain through the proxy; everyone else talks to anvil directly.
+    bitcoinProxy = new HoldingRpcProxy(t.net.bitcoin.rpcUrl);
+    await bitcoinProxy.start();
+    // The solver reaches the destination chains through the proxies; everyone else talks to the nodes.
     const base = t.net.solverConfig;
     config = {
       ...base,
-      chains: base.chains.map((c) => (c.name === DESTINATION_CHAIN ? { ...c, rpcUrls: [proxy.url] } : c)),
+      chains: base.chains.map((c) => {
+        if (c.name === DESTINATION_CHAIN && c.family === "evm") return { ...c, rpcUrls: [proxy.url] };
+        if (c.family === "bitcoin") return { ...c, rpcUrl: bitcoinProxy.url };
+        return c;
+      }),
     };
     profile = join(t.dir, "solver.json");
     writeSolverProfile(profile, config);
@@ -53,6 +60,7 @@ describe("a solver process killed in the middle of a fill", () => {
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
     await proxy?.stop();
+    await bitcoinProxy?.stop();
     await t?.net.stop();
   });
 
@@ -237,6 +245,47 @@ describe("a solver process killed in the middle of a fill", () => {
       [bare(broadcast.txHash), "confirmed"],
     ]);
     // The wallet paid the HTLC once, with the journaled fee, and its change came back: nothing else left it.
+    const feeSats = BigInt(after.attempts[0]?.fee.feeSats ?? "NaN");
+    expect(holdingsBefore - (await solverBitcoinHoldings())).toBe(
+      BigInt(done.destination_swap.amount) + feeSats,
+    );
+  }, 180_000);
+
+  it("killed after journaling a Bitcoin fill the node never saw, it re-broadcasts the same transaction", async () => {
+    const holdingsBefore = await solverBitcoinHoldings();
+    bitcoinProxy.holdSends = true;
+    const first = await startSolver();
+    const user = t.user(0);
+    const order = await user.createOrder(await user.bestQuote(SOURCE, "bitcoin_regtest:btc", 30_000_000n));
+    const killed = first.killOnLog(
+      isFillLine("transaction signed and journaled", order.order_id),
+      "the Bitcoin fill signed",
+    );
+    await user.initiateWithSignature(order);
+    const signed = await killed;
+    expect((await first.exited).signal).toBe("SIGKILL");
+    expect(fillAttempts(order.order_id).attempts.map((a) => [a.txHash, a.state])).toEqual([
+      [signed.txHash, "signed"],
+    ]);
+    await expect(t.net.bitcoin.rpc.getMempoolEntry(String(signed.txHash))).rejects.toThrow();
+
+    bitcoinProxy.holdSends = false;
+    const second = await startSolver();
+    await second.waitForLog(
+      (l) => l.msg === "re-broadcast the journaled transaction" && l.txHash === signed.txHash,
+      "the journaled Bitcoin fill re-broadcast",
+    );
+    const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
+    const fundings = done.destination_swap.initiate_tx_hash.split(",");
+    expect(fundings).toHaveLength(1);
+    expect(fundings[0]?.startsWith(`${String(signed.txHash)}:`)).toBe(true);
+    expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
+      [],
+    );
+    await stopCleanly(second);
+
+    const after = fillAttempts(order.order_id);
+    expect(after.attempts.map((a) => [a.txHash, a.state])).toEqual([[signed.txHash, "confirmed"]]);
     const feeSats = BigInt(after.attempts[0]?.fee.feeSats ?? "NaN");
     expect(holdingsBefore - (await solverBitcoinHoldings())).toBe(
       BigInt(done.destination_swap.amount) + feeSats,

@@ -1,7 +1,8 @@
 /**
- * A JSON-RPC proxy in front of an anvil that, while `holdSends` is on, accepts eth_sendRawTransaction
- * and never answers or forwards it: the node never sees the transaction, as when a solver dies between
- * journaling a signed transaction and broadcasting it.
+ * A JSON-RPC proxy in front of a node (anvil, or bitcoind and the local regtest chain) that, while
+ * `holdSends` is on, accepts eth_sendRawTransaction / sendrawtransaction and never answers or forwards
+ * it: the node never sees the transaction, as when a solver dies between journaling a signed transaction
+ * and broadcasting it. Credentials pass through.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,11 +21,13 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+const SEND_METHODS = new Set(["eth_sendRawTransaction", "sendrawtransaction"]);
+
 function sendsOf(body: string): string[] {
   try {
     const parsed = JSON.parse(body) as RpcRequest | RpcRequest[];
     const calls = Array.isArray(parsed) ? parsed : [parsed];
-    return calls.filter((c) => c.method === "eth_sendRawTransaction").map((c) => String(c.params?.[0]));
+    return calls.filter((c) => SEND_METHODS.has(c.method ?? "")).map((c) => String(c.params?.[0]));
   } catch {
     return [];
   }
@@ -50,7 +53,10 @@ export class HoldingRpcProxy {
         }
         const upstream = await fetch(this.upstream, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: {
+            "content-type": "application/json",
+            ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+          },
           body,
         });
         response.writeHead(upstream.status, { "content-type": "application/json" });
