@@ -29,46 +29,6 @@ contract HTLC is HtlcBase {
         token = IERC20(token_);
     }
 
-    /// @notice Locks `amount` tokens of the caller for `redeemer`.
-    function initiate(address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash) external payable {
-        _initiateFrom(msg.sender, msg.sender, redeemer, timelock, amount, secretHash);
-    }
-
-    /// @notice As `initiate`; `destinationData` travels in calldata for indexers and is not stored.
-    function initiate(
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash,
-        bytes calldata destinationData
-    ) external payable {
-        destinationData; // read by indexers from calldata; the contract does not store it
-        _initiateFrom(msg.sender, msg.sender, redeemer, timelock, amount, secretHash);
-    }
-
-    /// @notice The caller pays; `initiator` is who may refund.
-    function initiateOnBehalf(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
-        external
-        payable
-    {
-        _checkFunder(msg.sender, redeemer);
-        _initiateFrom(msg.sender, initiator, redeemer, timelock, amount, secretHash);
-    }
-
-    /// @notice As `initiateOnBehalf`, with `destinationData` carried in calldata only.
-    function initiateOnBehalf(
-        address initiator,
-        address redeemer,
-        uint256 timelock,
-        uint256 amount,
-        bytes32 secretHash,
-        bytes calldata destinationData
-    ) external payable {
-        destinationData; // read by indexers from calldata; the contract does not store it
-        _checkFunder(msg.sender, redeemer);
-        _initiateFrom(msg.sender, initiator, redeemer, timelock, amount, secretHash);
-    }
-
     /**
      * @notice Anyone submits an order the initiator signed (EIP-712 `Initiate`, EOA or EIP-1271 wallet);
      *         the tokens come from the initiator. Replays hit the duplicate-order check.
@@ -87,17 +47,17 @@ contract HTLC is HtlcBase {
         if (!SignatureChecker.isValidSignatureNowCalldata(initiator, digest, signature)) {
             revert InvalidInitiatorSignature();
         }
-        _initiateFrom(initiator, initiator, redeemer, timelock, amount, secretHash);
+        _lock(initiator, initiator, redeemer, timelock, amount, secretHash);
     }
 
-    function _initiateFrom(
+    function _lock(
         address funder,
         address initiator,
         address redeemer,
         uint256 timelock,
         uint256 amount,
         bytes32 secretHash
-    ) private {
+    ) internal override {
         if (msg.value != 0) revert NativeValueNotAccepted(msg.value);
         _createOrder(initiator, redeemer, timelock, amount, secretHash);
         token.safeTransferFrom(funder, address(this), amount);

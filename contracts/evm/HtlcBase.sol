@@ -6,8 +6,8 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
 
 /**
  * @title HtlcBase
- * @notice Order book, redeem and refund rules shared by the ERC20 and the native-coin HTLC (v3 interface).
- *         Subclasses decide how value comes in (initiate variants) and how it goes out (`_payOut`).
+ * @notice Order book, initiate, redeem and refund rules shared by the ERC20 and the native-coin HTLC
+ *         (v3 interface). Subclasses decide how value comes in (`_lock`) and how it goes out (`_payOut`).
  * @dev An order id commits to every term of the order and to this contract, so the same terms can never be
  *      initiated twice here and a secret only redeems the order whose id it recomputes.
  */
@@ -44,6 +44,46 @@ abstract contract HtlcBase is EIP712 {
     error InvalidRedeemerSignature(bytes32 orderID);
 
     constructor() EIP712("HTLC", "3") {}
+
+    /// @notice Locks `amount` of the caller for `redeemer`.
+    function initiate(address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash) external payable {
+        _lock(msg.sender, msg.sender, redeemer, timelock, amount, secretHash);
+    }
+
+    /// @notice As `initiate`; `destinationData` travels in calldata for indexers and is not stored.
+    function initiate(
+        address redeemer,
+        uint256 timelock,
+        uint256 amount,
+        bytes32 secretHash,
+        bytes calldata destinationData
+    ) external payable {
+        destinationData; // read by indexers from calldata; the contract does not store it
+        _lock(msg.sender, msg.sender, redeemer, timelock, amount, secretHash);
+    }
+
+    /// @notice The caller pays; `initiator` is who may refund.
+    function initiateOnBehalf(address initiator, address redeemer, uint256 timelock, uint256 amount, bytes32 secretHash)
+        external
+        payable
+    {
+        _checkFunder(msg.sender, redeemer);
+        _lock(msg.sender, initiator, redeemer, timelock, amount, secretHash);
+    }
+
+    /// @notice As `initiateOnBehalf`, with `destinationData` carried in calldata only.
+    function initiateOnBehalf(
+        address initiator,
+        address redeemer,
+        uint256 timelock,
+        uint256 amount,
+        bytes32 secretHash,
+        bytes calldata destinationData
+    ) external payable {
+        destinationData; // read by indexers from calldata; the contract does not store it
+        _checkFunder(msg.sender, redeemer);
+        _lock(msg.sender, initiator, redeemer, timelock, amount, secretHash);
+    }
 
     /**
      * @notice Pays the order to its redeemer. Anyone may submit the secret; it stays valid after expiry
@@ -120,6 +160,16 @@ abstract contract HtlcBase is EIP712 {
     function _checkFunder(address funder, address redeemer) internal pure {
         if (funder == redeemer) revert SameFunderAndRedeemer();
     }
+
+    /// @dev Records the order (`_createOrder`) and takes `amount` from `funder` the way this contract holds value.
+    function _lock(
+        address funder,
+        address initiator,
+        address redeemer,
+        uint256 timelock,
+        uint256 amount,
+        bytes32 secretHash
+    ) internal virtual;
 
     function _payOut(address to, uint256 amount) internal virtual;
 
