@@ -1,13 +1,6 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  type Address,
-  type Chain,
-  type PublicClient,
-} from "viem";
+import { createPublicClient, createWalletClient, http, type Address, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { evmChain } from "../chains/evm/client.js";
 import type { LocalnetAccount } from "./accounts.js";
 import { deployHtlc, deployNativeHtlc, deployTestToken, type DeployerWallet } from "./deploy-evm.js";
 
@@ -46,15 +39,6 @@ export const LOCAL_TOKENS: LocalTokenSpec[] = [
   { symbol: "wbtc", name: "Wrapped Bitcoin (local)", decimals: 8, mintWholeUnits: 100n },
 ];
 
-export function localChain(chainId: number, name: string, rpcUrl: string): Chain {
-  return defineChain({
-    id: chainId,
-    name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-}
-
 /**
  * Deploys the test tokens with their HTLCs and the NativeHTLC, and mints tokens to every funded account.
  * The coin itself comes from anvil's prefunded balances.
@@ -66,7 +50,7 @@ export async function setUpEvmChain(options: {
   deployer: LocalnetAccount;
   funded: Address[];
 }): Promise<DeployedAsset[]> {
-  const chain = localChain(options.chainId, options.name, options.rpcUrl);
+  const chain = evmChain(options.chainId, options.name, [options.rpcUrl]);
   const pub = createPublicClient({
     chain,
     transport: http(options.rpcUrl),

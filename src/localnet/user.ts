@@ -23,7 +23,7 @@ import type {
   LocalnetDescriptor,
   LocalnetEvmChainDescriptor,
 } from "./descriptor.js";
-import { localChain } from "./evm-setup.js";
+import { evmChain } from "../chains/evm/client.js";
 import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
 
 export interface UserSecret {
@@ -287,7 +287,7 @@ export class LocalUser {
   }
 
   private clients(chain: LocalnetEvmChainDescriptor) {
-    const viemChain = localChain(chain.chainId, chain.name, chain.rpcUrl);
+    const viemChain = evmChain(chain.chainId, chain.name, [chain.rpcUrl]);
     const pub = createPublicClient({
       chain: viemChain,
       transport: http(chain.rpcUrl),

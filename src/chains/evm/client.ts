@@ -1,14 +1,18 @@
 import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient } from "viem";
 import type { EvmChainConfig } from "../../config/types.js";
 
-/** A viem chain description built from config, so clients and signatures agree on the chain id. */
-export function evmChainDefinition(config: EvmChainConfig): Chain {
+/** A viem chain description, so clients and signatures agree on the chain id. */
+export function evmChain(chainId: number, name: string, rpcUrls: string[]): Chain {
   return defineChain({
-    id: config.chainId,
-    name: config.name,
+    id: chainId,
+    name,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: config.rpcUrls } },
+    rpcUrls: { default: { http: rpcUrls } },
   });
+}
+
+export function evmChainDefinition(config: EvmChainConfig): Chain {
+  return evmChain(config.chainId, config.name, config.rpcUrls);
 }
 
 /** A public client over every configured RPC URL; viem's fallback moves on when one fails. */

@@ -6,7 +6,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   http,
   sha256,
   toHex,
@@ -20,6 +19,7 @@ import {
   type TransactionReceipt,
   type WalletClient,
 } from "viem";
+import { evmChain } from "../../../src/chains/evm/client.js";
 import type { HDAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { buildContracts } from "../../../contracts/evm/compile.js";
@@ -60,12 +60,7 @@ export async function startChainFixture(chainId: number): Promise<ChainFixture> 
   // Cheap when contracts/evm/out is up to date; compiles once otherwise.
   buildContracts();
   const anvil = await startAnvil({ chainId });
-  const chain = defineChain({
-    id: chainId,
-    name: `anvil-${chainId}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
+  const chain = evmChain(chainId, `anvil-${chainId}`, [anvil.rpcUrl]);
   const transport = http(anvil.rpcUrl);
   const actor = (index: number): Actor => {
     const account = anvilAccount(index);

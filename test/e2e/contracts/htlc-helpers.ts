@@ -1,4 +1,5 @@
 /** Reading orders and events, and signing the v3 EIP-712 messages, shared by the HTLC contract tests. */
+import type { EvmStoredOrder } from "../../../src/chains/evm/reader.js";
 import { isAddressEqual, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
 import { expect } from "vitest";
 import {
@@ -18,20 +19,11 @@ export interface OrderTerms {
   secretHash: Hex;
 }
 
-export interface StoredOrder {
-  initiator: Address;
-  redeemer: Address;
-  initiatedAt: bigint;
-  timelock: bigint;
-  amount: bigint;
-  fulfilledAt: bigint;
-}
-
 export function orderIdOf(fx: ChainFixture, htlc: Address, terms: OrderTerms): Hex {
   return evmOrderId({ chainId: BigInt(fx.chainId), htlc, ...terms });
 }
 
-export async function readOrder(fx: ChainFixture, htlc: Address, orderId: Hex): Promise<StoredOrder> {
+export async function readOrder(fx: ChainFixture, htlc: Address, orderId: Hex): Promise<EvmStoredOrder> {
   const [initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt] = await fx.pub.readContract({
     address: htlc,
     abi: htlcAbi,

@@ -3,7 +3,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   erc20Abi,
   http,
   maxUint256,
@@ -16,6 +15,7 @@ import {
   type TestClient,
   type WalletClient,
 } from "viem";
+import { evmChain } from "../../../../src/chains/evm/client.js";
 import type { HDAccount } from "viem/accounts";
 import { buildContracts } from "../../../../contracts/evm/compile.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
@@ -49,12 +49,7 @@ export async function startTestChain(name: string, chainId: number): Promise<Tes
   buildContracts();
   const anvil = await startAnvil({ chainId });
   try {
-    const chain = defineChain({
-      id: chainId,
-      name,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    });
+    const chain = evmChain(chainId, name, [anvil.rpcUrl]);
     const transport = http(anvil.rpcUrl);
     const pub = createPublicClient({ chain, transport, cacheTime: 0 });
     const wallet = (role: keyof typeof ROLES): Wallet =>

@@ -3,7 +3,6 @@ import PQueue from "p-queue";
 import {
   createPublicClient,
   createWalletClient,
-  defineChain,
   http,
   type Account,
   type Chain,
@@ -12,6 +11,7 @@ import {
   type Transport,
   type WalletClient,
 } from "viem";
+import { evmChain } from "../../../../chains/evm/client.js";
 import { privateKeyToAccount } from "viem/accounts";
 import type { LocalServiceEvmChainConfig } from "../../config.js";
 
@@ -23,12 +23,7 @@ export interface EvmClients {
 }
 
 export function createEvmClients(config: LocalServiceEvmChainConfig, relayerPrivateKey: Hex): EvmClients {
-  const chain = defineChain({
-    id: config.chainId,
-    name: config.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [config.rpcUrl] } },
-  });
+  const chain = evmChain(config.chainId, config.name, [config.rpcUrl]);
   const transport = http(config.rpcUrl, { timeout: 10_000, retryCount: 1 });
   return {
     // No cache: viem otherwise serves a block number up to 4 s old, and confirmations would lag.
