@@ -8,6 +8,7 @@ import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import type { Order } from "../orderbook/types.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
+import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
 import type { RunnerObserver } from "../solver/observer.js";
 import type { QuoteCheck } from "../solver/plan-types.js";
@@ -58,7 +59,13 @@ export async function startSolverApp(
       },
       config.safety.priceToleranceBps,
     );
-    return verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason, detail: verdict.message };
+    if (verdict.ok) return { ok: true };
+    return {
+      ok: false,
+      outcome: refusalOutcome(verdict.reason),
+      reason: verdict.reason,
+      detail: verdict.message,
+    };
   };
   const ops = createSolverOps({
     config,

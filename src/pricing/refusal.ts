@@ -12,6 +12,31 @@ export type RefusalReason =
   | "exposure_limit"
   | "price_moved";
 
+/**
+ * Whether a refusal is a verdict on the order (`refuse`: it will not become fillable, so a declined
+ * Bitcoin source may be handed its instant refund) or on the solver's own state of the moment (`wait`:
+ * inventory, exposure or a price feed that may recover; the order stays open). A refund handed out on a
+ * passing condition would let the user refund the source and still take the later fill. Every reason is
+ * classified here, once, so a new reason cannot be added without deciding which it is.
+ */
+const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
+  no_strategy: "refuse",
+  unknown_asset: "refuse",
+  below_min: "refuse",
+  above_max: "refuse",
+  above_order_limit: "refuse",
+  nothing_after_fees: "refuse",
+  price_moved: "refuse",
+  price_unavailable: "wait",
+  insufficient_inventory: "wait",
+  inventory_unavailable: "wait",
+  exposure_limit: "wait",
+};
+
+export function refusalOutcome(reason: RefusalReason): "refuse" | "wait" {
+  return REFUSAL_OUTCOME[reason];
+}
+
 export interface QuoteRefusal {
   ok: false;
   reason: RefusalReason;

@@ -23,7 +23,9 @@ export interface SideFacts {
   minConfirmations: number;
 }
 
-export type QuoteCheck = { ok: true } | { ok: false; reason: string; detail: string };
+/** Pricing's verdict; `outcome` says whether a refusal judges the order or only the solver's present state. */
+export type QuoteCheck =
+  { ok: true } | { ok: false; outcome: "refuse" | "wait"; reason: string; detail: string };
 
 export interface PlanInput {
   order: Order;

@@ -5,6 +5,7 @@ export function checkQuote({ quoteCheck }: PlanInput): Decision | null {
   if (quoteCheck === null) {
     return { outcome: "wait", reason: "quote_not_checked", detail: "pricing has not judged this order yet" };
   }
-  if (!quoteCheck.ok) return { outcome: "refuse", reason: quoteCheck.reason, detail: quoteCheck.detail };
+  if (!quoteCheck.ok)
+    return { outcome: quoteCheck.outcome, reason: quoteCheck.reason, detail: quoteCheck.detail };
   return null;
 }

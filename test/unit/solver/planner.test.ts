@@ -112,7 +112,9 @@ describe("planner: fill", () => {
   });
 
   it("passes pricing's refusal through", () => {
-    const input = planInput(makeOrder(), { quoteCheck: { ok: false, reason: "price_moved", detail: "x" } });
+    const input = planInput(makeOrder(), {
+      quoteCheck: { ok: false, outcome: "refuse", reason: "price_moved", detail: "x" },
+    });
     expect(plan(input).decision).toMatchObject({ outcome: "refuse", reason: "price_moved" });
   });
 
@@ -152,7 +154,9 @@ describe("planner: redeem and refund", () => {
 
   it("does not redeem a source it never filled against", () => {
     const order = makeOrder({ destination: { secret: SECRET } });
-    const input = planInput(order, { quoteCheck: { ok: false, reason: "price_moved", detail: "x" } });
+    const input = planInput(order, {
+      quoteCheck: { ok: false, outcome: "refuse", reason: "price_moved", detail: "x" },
+    });
     expect(plan(input).actions).toEqual([]);
   });
 
@@ -190,7 +194,10 @@ describe("planner: instant refund of a declined Bitcoin source", () => {
   const bitcoinSource = (input: ReturnType<typeof planInput>) =>
     withSide(input, "source", { family: "bitcoin", state: { ...fundedSource(input.order), onChain: null } });
   const declined = (input: ReturnType<typeof planInput>) =>
-    ({ ...input, quoteCheck: { ok: false, reason: "price_moved", detail: "x" } }) as typeof input;
+    ({
+      ...input,
+      quoteCheck: { ok: false, outcome: "refuse", reason: "price_moved", detail: "x" },
+    }) as typeof input;
 
   it("hands the user our half of an instant refund, paid to the source owner", () => {
     const input = declined(bitcoinSource(planInput()));
