@@ -41,6 +41,11 @@ class SentPayments implements JournalView {
   liveAttempts(chain: string): TxAttemptRef[] {
     return this.attempts.filter((attempt) => attempt.chain === chain);
   }
+
+  /** A user's payments fund no fills of its own. */
+  actionTxids(): string[] {
+    return [];
+  }
 }
 
 const FEE_BOUNDS = { feeRateFloorSatVb: 1, feeRateCeilingSatVb: 100 };

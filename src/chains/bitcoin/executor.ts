@@ -9,7 +9,6 @@ import type {
   ActionKind,
   ActionRequest,
   ChainExecutor,
-  HtlcParams,
   JournalView,
   SignedTx,
   TxAttemptRef,
@@ -55,6 +54,7 @@ export interface BitcoinExecutorOptions {
 export class BitcoinExecutor implements ChainExecutor {
   readonly chain: string;
   readonly maxBatch = 50;
+  readonly offersInstantRefund = true;
   readonly reader: BitcoinReader;
   readonly wallet: BitcoinWallet;
   readonly #config: BitcoinChainConfig;
@@ -62,6 +62,7 @@ export class BitcoinExecutor implements ChainExecutor {
   readonly #backend: BitcoinBackend;
   readonly #feeTarget: number;
   readonly #log: Logger | undefined;
+  readonly #journal: JournalView;
 
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
@@ -71,7 +72,13 @@ export class BitcoinExecutor implements ChainExecutor {
     this.#backend = backend;
     this.#feeTarget = options.feeTargetBlocks ?? 2;
     this.#log = options.logger;
-    this.reader = new BitcoinReader({ chain: config.name, network: config.network, backend });
+    this.#journal = options.journal;
+    this.reader = new BitcoinReader({
+      chain: config.name,
+      network: config.network,
+      backend,
+      feeRateCeilingSatVb: config.feeRateCeilingSatVb,
+    });
     this.wallet = new BitcoinWallet({
       chain: config.name,
       key,
@@ -167,7 +174,7 @@ export class BitcoinExecutor implements ChainExecutor {
    */
   async signInstantRefund(action: ActionRequest, refundAddress?: string): Promise<InstantRefundSignatures> {
     const htlc = this.#htlcFor(action, "instant_refund");
-    const utxos = await this.#unspentFunding(action.params, htlc, "instantly refund");
+    const utxos = await this.#chosenLocks(action, htlc, "instantly refund", { mined: false });
     const address = refundAddress ?? this.#initiatorAddress(htlc);
     return signInstantRefund(htlc, utxos, address, {
       key: this.#key,
@@ -179,8 +186,11 @@ export class BitcoinExecutor implements ChainExecutor {
     const outputs = [];
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "fill");
+      // Never fill twice: an output there from one of our own journaled fills is the fill. Outputs
+      // anyone else sent to the address are not, and change nothing.
+      const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
       const { outputs: funding } = await this.reader.fundingOutputs(action.params);
-      if (funding.length > 0) throw new AlreadyFundedError(htlc.address);
+      if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
       outputs.push({ script: htlc.outputScript, value: action.params.amount });
     }
     const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
@@ -192,7 +202,7 @@ export class BitcoinExecutor implements ChainExecutor {
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "redeem");
       const secret = this.#secretOf(action);
-      for (const utxo of await this.#unspentFunding(action.params, htlc, "redeem"))
+      for (const utxo of await this.#chosenLocks(action, htlc, "redeem", { mined: true }))
         inputs.push({ ...utxo, secret });
     }
     const rate = await this.feeRateSatVb();
@@ -210,7 +220,7 @@ export class BitcoinExecutor implements ChainExecutor {
     const inputs: HtlcUtxo[] = [];
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "refund");
-      inputs.push(...(await this.#unspentFunding(action.params, htlc, "refund")));
+      inputs.push(...(await this.#chosenLocks(action, htlc, "refund", { mined: true, refundable: true })));
     }
     const rate = await this.feeRateSatVb();
     const { tx, fee } = buildRefundTx(inputs, this.#key, this.wallet.outputScript, rate);
@@ -296,11 +306,29 @@ export class BitcoinExecutor implements ChainExecutor {
     return secret;
   }
 
-  async #unspentFunding(params: HtlcParams, htlc: BitcoinHtlc, action: string): Promise<HtlcUtxo[]> {
-    const { outputs } = await this.reader.fundingOutputs(params);
-    const unspent = outputs.filter((o: FundingOutput) => o.spentBy === null);
-    if (unspent.length === 0) throw new NothingToSpendError(htlc.address, action);
-    return unspent.map((o) => ({ htlc, txid: o.txid, vout: o.vout, value: o.value }));
+  /**
+   * The outputs of the HTLC that the planner chose for this action and that can still be spent: unspent,
+   * mined where asked (an unconfirmed output its sender can evict would take the whole batch with it),
+   * past their own relative lock for a refund (an immature input makes the refund non-final).
+   */
+  async #chosenLocks(
+    action: ActionRequest,
+    htlc: BitcoinHtlc,
+    verb: string,
+    require: { mined: boolean; refundable?: boolean },
+  ): Promise<HtlcUtxo[]> {
+    const chosen = new Set(action.locks ?? []);
+    if (chosen.size === 0) {
+      throw new BitcoinActionError(`${verb} of order ${action.orderId} names no HTLC output to spend`);
+    }
+    const { outputs, tip } = await this.reader.fundingOutputs(action.params);
+    const spendable = outputs.filter((o: FundingOutput) => {
+      if (!chosen.has(`${o.txid}:${o.vout}`) || o.spentBy !== null) return false;
+      if (require.mined && o.height === null) return false;
+      return !require.refundable || (o.height !== null && tip + 1 >= o.height + htlc.timelock);
+    });
+    if (spendable.length === 0) throw new NothingToSpendError(htlc.address, verb);
+    return spendable.map((o) => ({ htlc, txid: o.txid, vout: o.vout, value: o.value }));
   }
 
   #initiatorAddress(htlc: BitcoinHtlc): string {

@@ -99,7 +99,7 @@ describe("a service that lies", () => {
       "source_unconfirmed",
       "wait",
     );
-    expect(detail).toContain("of 10000 confirmations on our node");
+    expect(detail).toContain("0 is locked with 10000 confirmations on our node (service reports 1)");
   });
 
   it("gives a source timelock too short for the destination's plus the margin", async () => {

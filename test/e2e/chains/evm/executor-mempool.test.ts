@@ -10,13 +10,13 @@ import { EvmNonceManager } from "../../../../src/chains/evm/nonce-manager.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { mine } from "../../contracts/fixture.js";
 import {
-  MemoryJournal,
   NATIVE_ASSET,
   startEvmFamilyFixture,
   terms,
   userInitiates,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
 
 let f: EvmFamilyFixture;
 let reader: EvmReader;
@@ -124,7 +124,7 @@ describe("EvmExecutor with automine off", () => {
     await mine(f.fx, 1);
     expect(await executor.txStatus(second)).toMatchObject({ state: "confirmed", confirmations: 1 });
     expect(await executor.txStatus(first)).toEqual({ state: "unknown" });
-    expect((await reader.readHtlc(action.params)).initiated).toBe(true);
+    expect((await reader.readHtlc(action.params)).locks).toHaveLength(1);
     // The replaced attempt can no longer be sent: its nonce is used by its successor.
     await expect(executor.broadcast(signed)).rejects.toMatchObject({
       name: "BroadcastError",
@@ -156,7 +156,7 @@ describe("EvmExecutor with automine off", () => {
     expect(await executor.txStatus(attempt)).toEqual({ state: "pending" });
     await mine(f.fx, 1);
     expect(await executor.txStatus(attempt)).toMatchObject({ state: "confirmed" });
-    expect((await reader.readHtlc(action.params)).initiated).toBe(true);
+    expect((await reader.readHtlc(action.params)).locks).toHaveLength(1);
   });
 
   it("treats broadcasting the same transaction again as success, pending or mined", async () => {
