@@ -55,6 +55,8 @@ export interface BitcoinChainConfig {
   bumpAfterMs: number;
   feeRateFloorSatVb: number;
   feeRateCeilingSatVb: number;
+  /** Actions (fills, redeems, refunds) one transaction carries at most. */
+  maxBatch: number;
   assets: AssetConfig[];
 }
 

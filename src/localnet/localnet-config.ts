@@ -145,6 +145,7 @@ function solverBitcoinChain(bitcoin: LocalBitcoinChainPlan): BitcoinChainConfig 
     bumpAfterMs: 15_000,
     feeRateFloorSatVb: 1,
     feeRateCeilingSatVb: 100,
+    maxBatch: 50,
     assets: [
       {
         id: assetId(bitcoin.name, BTC_ASSET.symbol),

@@ -53,7 +53,7 @@ export interface BitcoinExecutorOptions {
 
 export class BitcoinExecutor implements ChainExecutor {
   readonly chain: string;
-  readonly maxBatch = 50;
+  readonly maxBatch: number;
   readonly offersInstantRefund = true;
   readonly reader: BitcoinReader;
   readonly wallet: BitcoinWallet;
@@ -67,6 +67,7 @@ export class BitcoinExecutor implements ChainExecutor {
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
     this.chain = config.name;
+    this.maxBatch = config.maxBatch;
     this.#config = config;
     this.#key = key;
     this.#backend = backend;

@@ -43,6 +43,7 @@ export function chainConfig(
     bumpAfterMs: 60_000,
     feeRateFloorSatVb: fees.floor,
     feeRateCeilingSatVb: fees.ceiling,
+    maxBatch: 50,
     assets: [
       { id: ASSET, chain: CHAIN, symbol: "btc", decimals: 8, tokenAddress: "primary", htlcAddress: "" },
     ],
