@@ -173,7 +173,11 @@ export interface ChainExecutor {
   build(actions: ActionRequest[]): Promise<SignedTx>;
   /** Sends a signed transaction; a node that already knows it counts as success. */
   broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void>;
-  txStatus(attempt: TxAttemptRef): Promise<TxStatus>;
+  /**
+   * Where an attempt stands. `actions` are the journaled actions it carries: a family may need them to
+   * tell a transaction that can never be mined (`dead`) from one the node merely forgot (`unknown`).
+   */
+  txStatus(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<TxStatus>;
   /**
    * A replacement that pays more, for an attempt pending too long; null when the family cannot
    * replace it or the fee ceiling is reached.

@@ -83,7 +83,10 @@ async function followOne(
 ): Promise<void> {
   const { journal, observer } = ctx;
   if (journal.attempt(attempt.id).state === "dropped") return;
-  const status = await chain.executor.txStatus(attempt);
+  const status = await chain.executor.txStatus(
+    attempt,
+    attempt.actionIds.map((id) => journal.action(id).request),
+  );
   switch (status.state) {
     case "confirmed":
       journal.markConfirmed(attempt.id, status.blockHeight);

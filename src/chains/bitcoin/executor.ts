@@ -118,15 +118,47 @@ export class BitcoinExecutor implements ChainExecutor {
     this.#log?.info({ chain: this.chain, txid }, "bitcoin: transaction broadcast");
   }
 
-  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+  async txStatus(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<TxStatus> {
     const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
-    if (seen.state !== "confirmed") return { state: seen.state === "mempool" ? "pending" : "unknown" };
+    if (seen.state === "mempool") return { state: "pending" };
+    if (seen.state === "unknown") {
+      const conflict = await this.#conflictingSpend(attempt, actions);
+      return conflict === null ? { state: "unknown" } : { state: "dead", reason: conflict };
+    }
     const tip = await this.#backend.tipHeight();
     return {
       state: "confirmed",
       blockHeight: BigInt(seen.height),
       confirmations: Math.max(0, tip - seen.height + 1),
     };
+  }
+
+  /**
+   * Why an attempt the node does not hold can never be mined: one of its inputs is spent by another
+   * transaction. A redeem or refund pays the solver whichever transaction lands, so another spend in the
+   * mempool is enough to give it up and build again without that input; a fill (wallet coins) is given
+   * up only once the other spend is mined. Null when no input is spent elsewhere.
+   */
+  async #conflictingSpend(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<string | null> {
+    if (actions.length === 0) return null;
+    const paysTheSolver = actions.every((a) => a.kind === "redeem" || a.kind === "refund");
+    const addresses = new Set(
+      actions.map((a) => (a.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(a.params))),
+    );
+    const spends = new Map<string, { txid: string; height: number | null }>();
+    for (const address of addresses) {
+      for (const output of (await this.#backend.addressActivity(address)).outputs) {
+        if (output.spentBy !== null) spends.set(`${output.txid}:${output.vout}`, output.spentBy);
+      }
+    }
+    for (const outpoint of inputOutpoints(Transaction.fromHex(attempt.raw))) {
+      const spend = spends.get(outpoint);
+      if (spend === undefined || spend.txid === attempt.txHash) continue;
+      if (spend.height === null && !paysTheSolver) continue;
+      const where = spend.height === null ? "in the mempool" : `mined at ${spend.height}`;
+      return `input ${outpoint} is spent by ${spend.txid} (${where})`;
+    }
+    return null;
   }
 
   /**

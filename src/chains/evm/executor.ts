@@ -168,7 +168,7 @@ export class EvmExecutor implements ChainExecutor {
     this.log.info({ txHash }, "broadcast");
   }
 
-  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+  async txStatus(attempt: TxAttemptRef, _actions: ActionRequest[]): Promise<TxStatus> {
     const hash = with0x(attempt.txHash);
     const receipt = await this.receiptOf(hash);
     if (receipt !== null) {
@@ -179,7 +179,13 @@ export class EvmExecutor implements ChainExecutor {
       }
       return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt) };
     }
-    return (await this.nodeHasTx(hash)) ? { state: "pending" } : { state: "unknown" };
+    if (await this.nodeHasTx(hash)) return { state: "pending" };
+    // Its nonce taken by another mined transaction: these bytes can never be mined.
+    const mined = BigInt(await this.client.getTransactionCount({ address: this.address, blockTag: "latest" }));
+    if (attempt.nonce !== null && attempt.nonce < mined) {
+      return { state: "dead", reason: `nonce ${attempt.nonce} is used by another mined transaction` };
+    }
+    return { state: "unknown" };
   }
 
   /** The same transaction (same nonce, call and gas) re-signed with fees 25% higher; null at the ceiling. */

@@ -36,7 +36,7 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
     expect(pending.locks).toMatchObject([
       { fundingTx: fill.txHash, value: 250_000n, height: null, refundableAtHeight: null, spend: null },
     ]);
-    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({ state: "pending" });
+    expect(await env.executor.txStatus(env.journal.attempts[0]!, [])).toEqual({ state: "pending" });
 
     const minedAt = await env.mine(1);
     await env.mine(2);
@@ -53,7 +53,7 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
       },
     ]);
     expect(lockDepth(funded.locks[0]!, BigInt(await env.tip()))).toBe(3);
-    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({
+    expect(await env.executor.txStatus(env.journal.attempts[0]!, [])).toEqual({
       state: "confirmed",
       blockHeight: BigInt(minedAt),
       confirmations: 3,

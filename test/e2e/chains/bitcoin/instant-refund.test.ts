@@ -45,7 +45,7 @@ describe("Bitcoin instant refund of a declined source", () => {
     expect(Transaction.fromHex(full).getId()).toBe(partial.txHash);
     await env.rpc.sendRawTransaction(full);
     await env.mine(1);
-    expect(await env.executor.txStatus({ ...env.journal.record(partial) })).toMatchObject({
+    expect(await env.executor.txStatus({ ...env.journal.record(partial) }, [])).toMatchObject({
       state: "confirmed",
     });
 

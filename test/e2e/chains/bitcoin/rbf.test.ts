@@ -51,11 +51,17 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     expect(mempool).toContain(second!.txHash);
     expect(mempool).not.toContain(first!.txHash);
     await env.mine(1);
-    expect(await env.executor.txStatus(secondAttempt)).toMatchObject({
+    expect(await env.executor.txStatus(secondAttempt, [])).toMatchObject({
       state: "confirmed",
       confirmations: 1,
     });
-    expect(await env.executor.txStatus(originalAttempt)).toEqual({ state: "unknown" });
+    // Without its actions the executor cannot tell where the inputs went: merely unknown to the node.
+    expect(await env.executor.txStatus(originalAttempt, [])).toEqual({ state: "unknown" });
+    // With them, it finds its wallet inputs spent by the mined replacement: it can never be mined.
+    expect(await env.executor.txStatus(originalAttempt, [fillAction])).toEqual({
+      state: "dead",
+      reason: expect.stringContaining(`is spent by ${second!.txHash} (mined at`),
+    });
     const filled = await env.executor.reader.readHtlc(fillAction.params);
     expect(filled.locks.map((l) => [l.fundingTx, l.value])).toEqual([[second!.txHash, 120_000n]]);
   });

@@ -33,7 +33,7 @@ async function redeemAndConfirm(actions: ReturnType<typeof action>[]): Promise<T
   env.journal.record(signed);
   await env.executor.broadcast(signed);
   await env.mine(1);
-  expect(await env.executor.txStatus(env.journal.attempts.at(-1)!)).toMatchObject({ state: "confirmed" });
+  expect(await env.executor.txStatus(env.journal.attempts.at(-1)!, [])).toMatchObject({ state: "confirmed" });
   env.journal.settle(signed.txHash);
   return Transaction.fromHex(signed.raw);
 }

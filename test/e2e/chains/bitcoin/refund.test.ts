@@ -51,7 +51,9 @@ describe("Bitcoin refund of an expired fill", () => {
     env.journal.record(refund);
     await env.executor.broadcast(refund);
     await env.mine(1);
-    expect(await env.executor.txStatus(env.journal.attempts.at(-1)!)).toMatchObject({ state: "confirmed" });
+    expect(await env.executor.txStatus(env.journal.attempts.at(-1)!, [])).toMatchObject({
+      state: "confirmed",
+    });
     const refunded = await env.executor.reader.readHtlc(params);
     expect(refunded.secret).toBeNull();
     expect(refunded.locks.map((l) => l.spend?.kind)).toEqual(["refund"]);

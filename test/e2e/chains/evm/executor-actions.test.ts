@@ -55,7 +55,7 @@ async function run(actions: ActionRequest[]): Promise<{ signed: SignedTx; status
   if (attempt === undefined) throw new Error("journal lost the attempt");
   // Anvil mines an automined transaction just after accepting it, so poll as the runner does.
   for (let i = 0; i < 50; i++) {
-    const status = await executor.txStatus(attempt);
+    const status = await executor.txStatus(attempt, []);
     if (status.state !== "pending") return { signed, status };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
