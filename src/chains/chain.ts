@@ -88,6 +88,11 @@ export function absentHtlc(): HtlcState {
 export interface ChainReader {
   readonly chain: string;
   readonly family: ChainFamily;
+  /**
+   * The length a redeem here requires of a secret, bytes; null when any preimage of the hash redeems
+   * (Bitcoin's leaf checks only the hash).
+   */
+  readonly secretLength: number | null;
   /** Current height of the chain (blocks; slots on Solana). */
   tipHeight(): Promise<bigint>;
   /** The swap id the deployed contracts or scripts give these parameters. */

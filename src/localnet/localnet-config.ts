@@ -119,7 +119,12 @@ export function localnetSolverConfig(options: {
     fixedPrices,
     strategies: strategies(options.chains, options.bitcoin),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
     journal: { path: options.journalPath },
     ops: { host: "127.0.0.1", port: options.opsPort },
     quote: { host: "127.0.0.1", port: options.quotePort },

@@ -42,6 +42,7 @@ export async function sideFacts(
     maxBlockTimeMs: chain.config.maxBlockTimeMs,
     minConfirmations: chain.config.minConfirmations,
     offersInstantRefund: chain.executor.offersInstantRefund,
+    secretLength: chain.reader.secretLength,
   };
   const readAtMs = context.now();
   try {

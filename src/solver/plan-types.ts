@@ -20,6 +20,8 @@ export interface SideFacts {
   readAtMs: number;
   /** The family can pre-sign an instant refund of a source it declines (Bitcoin's leaf). */
   offersInstantRefund: boolean;
+  /** Bytes a redeem here requires of the secret; null when any preimage of the hash redeems. */
+  secretLength: number | null;
   /** Solver's own address (EVM) or x-only key (Bitcoin) on this chain. */
   solverParty: string;
   minBlockTimeMs: number;

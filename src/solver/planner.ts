@@ -5,7 +5,7 @@ import type { ActionStatus } from "../journal/journal.js";
 import { checkDeadline } from "./filters/deadline.js";
 import { checkQuote } from "./filters/quote.js";
 import { checkRoles } from "./filters/roles.js";
-import { checkSecretHash } from "./filters/secret-hash.js";
+import { checkSecretHash, checkSecretUsable } from "./filters/secret-hash.js";
 import { checkSourceCover } from "./filters/source-cover.js";
 import { checkSourceDeposit } from "./filters/source-deposit.js";
 import { checkSourceExclusive } from "./filters/source-exclusive.js";
@@ -21,6 +21,7 @@ import type { Decision, Plan, PlanInput } from "./plan-types.js";
  */
 const FILL_FILTERS: readonly ((input: PlanInput) => Decision | null)[] = [
   checkSecretHash,
+  checkSecretUsable,
   checkRoles,
   checkSourceDeposit,
   checkSwapIds,

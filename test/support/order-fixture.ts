@@ -153,6 +153,7 @@ function side(
     tipHeight: tip,
     readAtMs: NOW_MS,
     offersInstantRefund: false,
+    secretLength: 32,
     solverParty: SOLVER,
     minBlockTimeMs: 1000,
     maxBlockTimeMs: 2000,
@@ -172,7 +173,12 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
     sourceBacksOrder: null,
     refundAddress: order.source_swap.initiator,
     quoteCheck: { ok: true },
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
     maxDestinationTimelock: 1000n,
     ...overrides,
   };

@@ -36,6 +36,8 @@ export function htlcOfParams(params: HtlcParams, network: BitcoinNetworkName): B
 
 export class BitcoinReader implements ChainReader {
   readonly family = "bitcoin" as const;
+  /** The redeem leaf checks only `OP_SHA256 <hash> OP_EQUALVERIFY`: a preimage of any length redeems. */
+  readonly secretLength = null;
   readonly chain: string;
   readonly network: BitcoinNetworkName;
   readonly backend: BitcoinBackend;

@@ -181,7 +181,9 @@ export class EvmExecutor implements ChainExecutor {
     }
     if (await this.nodeHasTx(hash)) return { state: "pending" };
     // Its nonce taken by another mined transaction: these bytes can never be mined.
-    const mined = BigInt(await this.client.getTransactionCount({ address: this.address, blockTag: "latest" }));
+    const mined = BigInt(
+      await this.client.getTransactionCount({ address: this.address, blockTag: "latest" }),
+    );
     if (attempt.nonce !== null && attempt.nonce < mined) {
       return { state: "dead", reason: `nonce ${attempt.nonce} is used by another mined transaction` };
     }

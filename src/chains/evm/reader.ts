@@ -19,6 +19,8 @@ export interface EvmStoredOrder {
 
 export class EvmReader implements ChainReader {
   readonly family = "evm" as const;
+  /** The v3 contracts refuse any secret but 32 bytes. */
+  readonly secretLength = 32;
   readonly chain: string;
   readonly client: PublicClient;
 

@@ -22,6 +22,7 @@ import type { SolverChain } from "../../../src/solver/solver-chain.js";
 export class FakeChain implements ChainReader, ChainExecutor {
   readonly maxBatch: number;
   readonly offersInstantRefund: boolean;
+  readonly secretLength: number | null;
   tip = 105n;
   /** HTLC states by swap id; absent ones read as never seen. */
   readonly htlcs = new Map<string, HtlcState>();
@@ -43,6 +44,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
   ) {
     this.maxBatch = family === "bitcoin" ? 50 : 1;
     this.offersInstantRefund = family === "bitcoin";
+    this.secretLength = family === "bitcoin" ? null : 32;
   }
 
   tipHeight(): Promise<bigint> {

@@ -214,6 +214,34 @@ describe("planner: a source deposit is its locks, each by its own depth", () => 
   });
 });
 
+describe("planner: a client-held secret the source could refuse", () => {
+  const clientSecret = (input: PlanInput): PlanInput => {
+    const order = structuredClone(input.order);
+    order.additional_data.user_secret = true;
+    return { ...input, order };
+  };
+  const toBitcoin = (input: PlanInput) =>
+    withSide(input, "destination", { family: "bitcoin", secretLength: null });
+
+  it("refuses when the destination takes any preimage and the source only 32 bytes", () => {
+    const result = plan(clientSecret(toBitcoin(planInput())));
+    expect(result.actions).toEqual([]);
+    expect(result.decision).toMatchObject({ outcome: "refuse", reason: "client_secret_length_unenforced" });
+  });
+
+  it("fills when the service holds the secret, when both sides check its length, or when allowed", () => {
+    expect(kinds(toBitcoin(planInput()))).toEqual(["fill"]);
+    expect(kinds(clientSecret(planInput()))).toEqual(["fill"]);
+    const allowed = clientSecret(toBitcoin(planInput()));
+    expect(kinds({ ...allowed, safety: { ...allowed.safety, allowUnenforcedSecretLength: true } })).toEqual([
+      "fill",
+    ]);
+    // A Bitcoin source redeems with any preimage: a client's secret is always usable there.
+    const bitcoinSource = withSide(clientSecret(planInput()), "source", { secretLength: null });
+    expect(kinds(toBitcoin(bitcoinSource))).toEqual(["fill"]);
+  });
+});
+
 describe("planner: one source, one commitment", () => {
   it("never fills once the user holds our half of an instant refund", () => {
     for (const status of ["planned", "signed", "confirmed", "failed"] as const) {

@@ -111,7 +111,12 @@ function harness(options: { sourceFamily?: "evm" | "bitcoin"; limits?: Partial<L
         },
         ids,
       ),
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
     pollIntervalMs: 1_000,
     logger: pino({ level: "silent" }),
     now: () => NOW_MS,
