@@ -24,7 +24,9 @@ try {
     else console.log(`${program.name.padEnd(14)} ${String(rebuilt.length).padStart(7)} bytes  identical`);
   }
   if (stale.length > 0) {
-    console.error(`the sources build to other bytes than: ${stale.join(", ")}; run npm run build:programs and commit`);
+    console.error(
+      `the sources build to other bytes than: ${stale.join(", ")}; run npm run build:programs and commit`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {

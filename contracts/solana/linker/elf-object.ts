@@ -64,7 +64,8 @@ export function readElfObject(bytes: Uint8Array): ElfObject {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = view.getUint32(0, false);
   if (magic !== 0x7f454c46) throw new ElfObjectError("no ELF magic");
-  if (bytes[4] !== ELFCLASS64 || bytes[5] !== ELFDATA2LSB) throw new ElfObjectError("not ELF-64 little-endian");
+  if (bytes[4] !== ELFCLASS64 || bytes[5] !== ELFDATA2LSB)
+    throw new ElfObjectError("not ELF-64 little-endian");
   if (view.getUint16(16, true) !== ET_REL) throw new ElfObjectError("not a relocatable object (ET_REL)");
   if (view.getUint16(18, true) !== EM_BPF) throw new ElfObjectError("not a BPF object (EM_BPF)");
   const shoff = Number(view.getBigUint64(40, true));
@@ -146,7 +147,12 @@ function readRelocations(section: ObjectSection, symbolCount: number): ObjectRel
   return Array.from({ length: count }, (_, i) => {
     const info = view.getBigUint64(i * REL_SIZE + 8, true);
     const symbol = Number(info >> 32n);
-    if (symbol >= symbolCount) throw new ElfObjectError(`relocation against symbol ${symbol} of ${symbolCount}`);
-    return { offset: Number(view.getBigUint64(i * REL_SIZE, true)), type: Number(info & 0xffffffffn), symbol };
+    if (symbol >= symbolCount)
+      throw new ElfObjectError(`relocation against symbol ${symbol} of ${symbolCount}`);
+    return {
+      offset: Number(view.getBigUint64(i * REL_SIZE, true)),
+      type: Number(info & 0xffffffffn),
+      symbol,
+    };
   });
 }

@@ -46,7 +46,11 @@ export function writeSymbol(
   view.setBigUint64(at + 16, BigInt(s.size), true);
 }
 
-export function writeRel(into: Uint8Array, at: number, r: { offset: number; type: number; symbol: number }): void {
+export function writeRel(
+  into: Uint8Array,
+  at: number,
+  r: { offset: number; type: number; symbol: number },
+): void {
   const view = new DataView(into.buffer, into.byteOffset, into.byteLength);
   view.setBigUint64(at, BigInt(r.offset), true);
   view.setBigUint64(at + 8, (BigInt(r.symbol) << 32n) | BigInt(r.type), true);

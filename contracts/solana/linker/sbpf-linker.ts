@@ -132,7 +132,13 @@ export function linkSbpf(object: ElfObject, entrySymbol = "entrypoint"): Uint8Ar
   const entryName = dynstr.add(entrySymbol);
   const dynsym = new Uint8Array((symbolNames.length + 2) * SYMBOL_SIZE);
   symbolNames.forEach((nameOffset, i) =>
-    writeSymbol(dynsym, (i + 1) * SYMBOL_SIZE, { nameOffset, info: (STB_GLOBAL << 4) | STT_NOTYPE, shndx: SHN_UNDEF, value: 0, size: 0 }),
+    writeSymbol(dynsym, (i + 1) * SYMBOL_SIZE, {
+      nameOffset,
+      info: (STB_GLOBAL << 4) | STT_NOTYPE,
+      shndx: SHN_UNDEF,
+      value: 0,
+      size: 0,
+    }),
   );
   writeSymbol(dynsym, (symbolNames.length + 1) * SYMBOL_SIZE, {
     nameOffset: entryName,
@@ -166,21 +172,84 @@ export function linkSbpf(object: ElfObject, entrySymbol = "entrypoint"): Uint8Ar
 
   const shstrtab = new StringTable();
   const sections: OutputSection[] = [
-    { name: shstrtab.add(".text"), type: SHT_PROGBITS, flags: SHF_ALLOC | SHF_EXECINSTR, addr: textAddr, bytes: textBytes, align: 8 },
-    { name: shstrtab.add(".rodata"), type: SHT_PROGBITS, flags: SHF_ALLOC, addr: rodataAddr, bytes: rodata, align: 8 },
-    { name: shstrtab.add(".dynamic"), type: SHT_DYNAMIC, flags: SHF_ALLOC, addr: dynamicAddr, bytes: dynamic, align: 8, link: 5, entsize: DYN_SIZE },
-    { name: shstrtab.add(".dynsym"), type: SHT_DYNSYM, flags: SHF_ALLOC, addr: dynsymAddr, bytes: dynsym, align: 8, link: 5, info: 1, entsize: SYMBOL_SIZE },
-    { name: shstrtab.add(".dynstr"), type: SHT_STRTAB, flags: SHF_ALLOC, addr: dynstrAddr, bytes: dynstrBytes, align: 1 },
-    { name: shstrtab.add(".rel.dyn"), type: SHT_REL, flags: SHF_ALLOC, addr: relDynAddr, bytes: relDyn, align: 8, link: 4, entsize: REL_SIZE },
+    {
+      name: shstrtab.add(".text"),
+      type: SHT_PROGBITS,
+      flags: SHF_ALLOC | SHF_EXECINSTR,
+      addr: textAddr,
+      bytes: textBytes,
+      align: 8,
+    },
+    {
+      name: shstrtab.add(".rodata"),
+      type: SHT_PROGBITS,
+      flags: SHF_ALLOC,
+      addr: rodataAddr,
+      bytes: rodata,
+      align: 8,
+    },
+    {
+      name: shstrtab.add(".dynamic"),
+      type: SHT_DYNAMIC,
+      flags: SHF_ALLOC,
+      addr: dynamicAddr,
+      bytes: dynamic,
+      align: 8,
+      link: 5,
+      entsize: DYN_SIZE,
+    },
+    {
+      name: shstrtab.add(".dynsym"),
+      type: SHT_DYNSYM,
+      flags: SHF_ALLOC,
+      addr: dynsymAddr,
+      bytes: dynsym,
+      align: 8,
+      link: 5,
+      info: 1,
+      entsize: SYMBOL_SIZE,
+    },
+    {
+      name: shstrtab.add(".dynstr"),
+      type: SHT_STRTAB,
+      flags: SHF_ALLOC,
+      addr: dynstrAddr,
+      bytes: dynstrBytes,
+      align: 1,
+    },
+    {
+      name: shstrtab.add(".rel.dyn"),
+      type: SHT_REL,
+      flags: SHF_ALLOC,
+      addr: relDynAddr,
+      bytes: relDyn,
+      align: 8,
+      link: 4,
+      entsize: REL_SIZE,
+    },
   ];
   const shstrtabName = shstrtab.add(".shstrtab");
   const shstrtabBytes = shstrtab.bytes();
-  sections.push({ name: shstrtabName, type: SHT_STRTAB, flags: 0, addr: 0, bytes: shstrtabBytes, align: 1, offset: loadEnd });
+  sections.push({
+    name: shstrtabName,
+    type: SHT_STRTAB,
+    flags: 0,
+    addr: 0,
+    bytes: shstrtabBytes,
+    align: 1,
+    offset: loadEnd,
+  });
   const shoff = align(loadEnd + shstrtabBytes.length, 8);
   const file = new Uint8Array(shoff + (sections.length + 1) * SECTION_HEADER_SIZE);
   const view = new DataView(file.buffer);
 
-  writeElfHeader(view, { entry: entryAddr, phnum, shoff, shnum: sections.length + 1, shstrndx: sections.length });
+  writeElfHeader(view, {
+    entry: entryAddr,
+    phnum,
+    shoff,
+    shnum: sections.length + 1,
+    shstrndx: sections.length,
+  });
   const programHeaders: ProgramHeader[] = [
     { type: PT_LOAD, flags: PF_R | PF_X, offset: textAddr, size: text.size },
     { type: PT_LOAD, flags: PF_R, offset: rodataAddr, size: rodataSize },
@@ -210,7 +279,9 @@ function refuseMutableData(object: ElfObject): void {
     const allocated = (s.flags & BigInt(SHF_ALLOC)) !== 0n;
     const writable = (s.flags & BigInt(SHF_WRITE)) !== 0n;
     if (allocated && (writable || s.type === SHT_NOBITS) && s.size > 0) {
-      throw new SbpfLinkError(`section ${s.name} holds mutable data; sBPF programs cannot have writable globals`);
+      throw new SbpfLinkError(
+        `section ${s.name} holds mutable data; sBPF programs cannot have writable globals`,
+      );
     }
   }
 }
@@ -224,7 +295,9 @@ function rodataPieces(object: ElfObject): RodataPiece[] {
     if (!isRodata || s.size === 0) continue;
     if (!s.name.startsWith(".rodata")) throw new SbpfLinkError(`unexpected allocated section ${s.name}`);
     if ((object.relocations.get(s.index) ?? []).length > 0) {
-      throw new SbpfLinkError(`${s.name} holds pointers (data relocations); keep addresses out of constant tables`);
+      throw new SbpfLinkError(
+        `${s.name} holds pointers (data relocations); keep addresses out of constant tables`,
+      );
     }
     const at = align(end, s.align);
     pieces.push({ section: s, at });
@@ -243,14 +316,18 @@ function applyRelocation(
   const symbol = object.symbols[rel.symbol];
   if (symbol === undefined) throw new SbpfLinkError(`relocation at ${rel.offset} names no symbol`);
   const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
-  if (rel.offset + BPF_INSN_SIZE > text.length) throw new SbpfLinkError(`relocation at ${rel.offset} past .text`);
+  if (rel.offset + BPF_INSN_SIZE > text.length)
+    throw new SbpfLinkError(`relocation at ${rel.offset} past .text`);
   const opcode = text[rel.offset];
   if (rel.type === R_BPF_64_64) {
     if (opcode !== BPF_LDDW_OPCODE || rel.offset + 2 * BPF_INSN_SIZE > text.length) {
       throw new SbpfLinkError(`R_BPF_64_64 at ${rel.offset} is not on an lddw`);
     }
     const base = sectionAddr.get(symbol.section);
-    if (base === undefined) throw new SbpfLinkError(`lddw at ${rel.offset} refers to ${symbol.name || "a section"} outside .text/.rodata`);
+    if (base === undefined)
+      throw new SbpfLinkError(
+        `lddw at ${rel.offset} refers to ${symbol.name || "a section"} outside .text/.rodata`,
+      );
     const addend = view.getUint32(rel.offset + 4, true);
     const address = base + symbol.value + addend;
     view.setUint32(rel.offset + 4, address, true);
@@ -261,13 +338,16 @@ function applyRelocation(
     if (opcode !== BPF_CALL_OPCODE) throw new SbpfLinkError(`R_BPF_64_32 at ${rel.offset} is not on a call`);
     if (symbol.section === SHN_UNDEF) {
       if (!ALLOWED_SYSCALLS.has(symbol.name)) {
-        throw new SbpfLinkError(`call to undefined ${symbol.name}: not a syscall this linker allows (${[...ALLOWED_SYSCALLS].join(", ")})`);
+        throw new SbpfLinkError(
+          `call to undefined ${symbol.name}: not a syscall this linker allows (${[...ALLOWED_SYSCALLS].join(", ")})`,
+        );
       }
       view.setInt32(rel.offset + 4, -1, true);
       return { syscall: symbol.name };
     }
     const target = (sectionAddr.get(symbol.section) ?? -1) - textAddr + symbol.value;
-    if (target < 0 || symbol.type !== STT_FUNC) throw new SbpfLinkError(`call at ${rel.offset} to ${symbol.name} outside .text`);
+    if (target < 0 || symbol.type !== STT_FUNC)
+      throw new SbpfLinkError(`call at ${rel.offset} to ${symbol.name} outside .text`);
     view.setInt32(rel.offset + 4, (target - rel.offset - BPF_INSN_SIZE) / BPF_INSN_SIZE, true);
     return "relative";
   }
