@@ -2,9 +2,9 @@
  * litesvm with the project's HTLC programs at the live program ids, and helpers that send real
  * transactions and report what the runtime said (custom error number, logs, compute units).
  */
-import type { PublicKey} from "@solana/web3.js";
+import type { PublicKey } from "@solana/web3.js";
 import { Keypair, Transaction, type TransactionInstruction } from "@solana/web3.js";
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
+import { FailedTransactionMetadata } from "litesvm";
 import { createHash, randomBytes } from "node:crypto";
 import {
   DEFAULT_NATIVE_HTLC_PROGRAM_ID,
@@ -14,7 +14,7 @@ import {
   decodeTokenAccount,
   type SwapTerms,
 } from "../../src/chains/solana/index.js";
-import { htlcProgramBytes } from "../../src/localnet/solana/programs.js";
+import { LocalSvm, type SvmResult } from "../../src/localnet/solana/svm.js";
 import { customErrorCode, resultError } from "../../src/localnet/solana/tx-error.js";
 import { createMintInstructions, mintToInstruction } from "../../src/localnet/solana/spl-setup.js";
 
@@ -31,15 +31,13 @@ export interface SendResult {
 }
 
 export class SvmHarness {
-  readonly svm = new LiteSVM();
   readonly nativeId = DEFAULT_NATIVE_HTLC_PROGRAM_ID;
   readonly splId = DEFAULT_SPL_HTLC_PROGRAM_ID;
+  readonly svm = new LocalSvm({ programs: { native_swaps: this.nativeId, spl_swaps: this.splId } });
   /** Pays every fee, so the balances of the parties move only by what the programs do. */
   readonly feePayer: Keypair;
 
   constructor() {
-    this.svm.addProgram(this.nativeId, htlcProgramBytes("native_swaps"));
-    this.svm.addProgram(this.splId, htlcProgramBytes("spl_swaps"));
     this.feePayer = this.fund(100n * LAMPORTS_PER_SOL);
   }
 
@@ -54,7 +52,7 @@ export class SvmHarness {
     tx.feePayer = this.feePayer.publicKey;
     tx.recentBlockhash = this.svm.latestBlockhash();
     tx.sign(this.feePayer, ...signers);
-    const result = this.svm.sendTransaction(tx);
+    const result = this.svm.send(tx.serialize());
     // A fresh blockhash for the next transaction: the same instructions sent twice (a second redeem) must
     // reach the program instead of being refused as already processed.
     this.svm.expireBlockhash();
@@ -62,11 +60,11 @@ export class SvmHarness {
   }
 
   balance(address: PublicKey): bigint {
-    return this.svm.getBalance(address) ?? 0n;
+    return this.svm.balance(address);
   }
 
   slot(): bigint {
-    return this.svm.getClock().slot;
+    return this.svm.slot();
   }
 
   warpTo(slot: bigint): void {
@@ -90,23 +88,22 @@ export class SvmHarness {
     const ix = [createAssociatedTokenAccountIdempotentInstruction(this.feePayer.publicKey, owner, mint.mint)];
     const address = associatedTokenAddress(owner, mint.mint);
     if (amount > 0n) ix.push(mintToInstruction(mint.mint, address, mint.authority.publicKey, amount));
-    const result = this.send(ix, [mint.authority]);
+    const result = this.send(ix, amount > 0n ? [mint.authority] : []);
     if (!result.ok) throw new Error(`token account setup failed: ${result.error}`);
     return address;
   }
 
   tokenBalance(account: PublicKey): bigint {
-    const info = this.svm.getAccount(account);
-    return info === null ? 0n : decodeTokenAccount(info.data).amount;
+    const info = this.svm.account(account);
+    return info === undefined ? 0n : decodeTokenAccount(info.data).amount;
   }
 
   accountData(address: PublicKey): Uint8Array | undefined {
-    const info = this.svm.getAccount(address);
-    return info === null || info.lamports === 0 ? undefined : info.data;
+    return this.svm.account(address)?.data;
   }
 }
 
-function describe(result: TransactionMetadata | FailedTransactionMetadata): SendResult {
+function describe(result: SvmResult): SendResult {
   if (result instanceof FailedTransactionMetadata) {
     const meta = result.meta();
     const err = resultError(result);

@@ -2,7 +2,7 @@
  * SPL Token instructions a local chain needs to set up tokens (create a mint, mint to an account). The
  * HTLC client code does not need them; they live with the localnet.
  */
-import type { PublicKey} from "@solana/web3.js";
+import type { PublicKey } from "@solana/web3.js";
 import { SystemProgram, TransactionInstruction } from "@solana/web3.js";
 import { BorshWriter } from "../../chains/solana/borsh.js";
 import { TOKEN_PROGRAM_ID } from "../../chains/solana/program-ids.js";

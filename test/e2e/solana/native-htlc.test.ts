@@ -112,7 +112,7 @@ describe("native HTLC: initiate", () => {
     expect(h.balance(funder.publicKey)).toBe(before.funder - terms.swapAmount);
     expect(h.balance(sponsor.publicKey)).toBe(before.sponsor - RENT);
     expect(h.balance(swap)).toBe(RENT + terms.swapAmount);
-    const info = h.svm.getAccount(swap);
+    const info = h.svm.account(swap);
     expect(info?.owner.equals(h.nativeId)).toBe(true);
     expect(info?.data.length).toBe(161);
     expect(
@@ -177,7 +177,7 @@ describe("native HTLC: initiate", () => {
     expectCustom(h.send([withAccount(initiateIx(), 2, { isSigner: false })], [funder]), 3010);
     expectCustom(h.send([withAccount(initiateIx(), 0, { isWritable: false })], [funder, sponsor]), 2000);
     expectCustom(h.send([withAccount(initiateIx(), 1, { isWritable: false })], [funder, sponsor]), 2000);
-    expect(h.svm.getAccount(swap)).toBeNull();
+    expect(h.svm.account(swap)).toBeUndefined();
   });
 
   it("refuses a swap account that is not the program address of the terms", () => {
@@ -204,7 +204,7 @@ describe("native HTLC: initiate", () => {
       rentSponsor: sponsor.publicKey,
     });
     expectCustom(h.send([ix], [poor, sponsor]), 1);
-    expect(h.svm.getAccount(swap)).toBeNull();
+    expect(h.svm.account(swap)).toBeUndefined();
   });
 
   it("refuses missing accounts and malformed instruction data", () => {
@@ -290,7 +290,7 @@ describe("native HTLC: forged swap accounts", () => {
     data: Uint8Array,
     address: PublicKey = Keypair.generate().publicKey,
   ): PublicKey {
-    h.svm.setAccount(address, { lamports: 10 * Number(LAMPORTS_PER_SOL), data, owner, executable: false });
+    h.svm.setAccount(address, { lamports: 10n * LAMPORTS_PER_SOL, data, owner, executable: false });
     return address;
   }
 
