@@ -27,6 +27,11 @@ export interface SimulationResult {
 export interface LocalSvmOptions {
   /** Where each HTLC program is loaded; a program left out is not loaded. */
   programs: Partial<Record<HtlcProgramName, PublicKey>>;
+  /**
+   * litesvm accepts only its latest blockhash. The RPC layer turns this off and checks blockhashes itself,
+   * with a validity window of recent blocks like a real cluster's.
+   */
+  blockhashCheck?: boolean;
 }
 
 const toAddress = (key: PublicKey) => address(key.toBase58());
@@ -36,7 +41,7 @@ export class LocalSvm {
 
   constructor(options: LocalSvmOptions) {
     // No transaction history limit beyond litesvm's default; the RPC layer keeps its own records.
-    this.svm = new LiteSVM();
+    this.svm = new LiteSVM().withBlockhashCheck(options.blockhashCheck ?? true);
     for (const [name, programId] of Object.entries(options.programs) as [HtlcProgramName, PublicKey][]) {
       this.svm.addProgram(toAddress(programId), htlcProgramBytes(name));
     }
@@ -47,8 +52,15 @@ export class LocalSvm {
     return this.svm.sendTransaction(getTransactionDecoder().decode(wire));
   }
 
-  simulate(wire: Uint8Array): SimulationResult {
-    const outcome = this.svm.simulateTransaction(getTransactionDecoder().decode(wire));
+  /** Runs a transaction without committing it; `sigVerify` false accepts missing or stale signatures. */
+  simulate(wire: Uint8Array, sigVerify = true): SimulationResult {
+    let outcome;
+    this.svm.withSigverify(sigVerify);
+    try {
+      outcome = this.svm.simulateTransaction(getTransactionDecoder().decode(wire));
+    } finally {
+      this.svm.withSigverify(true);
+    }
     if (outcome instanceof FailedTransactionMetadata) return { result: outcome, postAccounts: new Map() };
     const postAccounts = new Map<string, SvmAccount>();
     for (const account of outcome.postAccounts()) {
@@ -84,6 +96,19 @@ export class LocalSvm {
       executable: account.executable,
       space: BigInt(account.data.length),
     });
+  }
+
+  /** Every account `owner` owns (litesvm keeps all accounts in memory; this is a full scan). */
+  programAccounts(owner: PublicKey): { address: PublicKey; account: SvmAccount }[] {
+    return this.svm.getProgramAccounts(toAddress(owner)).map((found) => ({
+      address: new PublicKey(found.address),
+      account: {
+        lamports: BigInt(found.lamports),
+        data: new Uint8Array(found.data),
+        owner: new PublicKey(found.programAddress),
+        executable: found.executable,
+      },
+    }));
   }
 
   balance(key: PublicKey): bigint {
