@@ -43,8 +43,13 @@ export class LocalSvm {
     // No transaction history limit beyond litesvm's default; the RPC layer keeps its own records.
     this.svm = new LiteSVM().withBlockhashCheck(options.blockhashCheck ?? true);
     for (const [name, programId] of Object.entries(options.programs) as [HtlcProgramName, PublicKey][]) {
-      this.svm.addProgram(toAddress(programId), htlcProgramBytes(name));
+      this.addProgram(programId, htlcProgramBytes(name));
     }
+  }
+
+  /** Loads an sBPF program (ELF bytes) at `programId`, as the upgradeable loader would have deployed it. */
+  addProgram(programId: PublicKey, elf: Uint8Array): void {
+    this.svm.addProgram(toAddress(programId), elf);
   }
 
   /** Executes a signed wire transaction (legacy or v0) and commits its effects when it succeeds. */
