@@ -90,7 +90,7 @@ export function contextSlot(
   return slot;
 }
 
-export const API_VERSION = "4.3.0";
+export const API_VERSION = "4.2.1";
 
 export function withContext<T>(
   slot: bigint,
