@@ -6,6 +6,7 @@ import type { PublicKey } from "@solana/web3.js";
 import { Keypair, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import { FailedTransactionMetadata } from "litesvm";
 import { createHash, randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import {
   DEFAULT_NATIVE_HTLC_PROGRAM_ID,
   DEFAULT_SPL_HTLC_PROGRAM_ID,
@@ -117,6 +118,24 @@ function describe(result: SvmResult): SendResult {
     };
   }
   return { ok: true, logs: result.logs(), computeUnits: result.computeUnitsConsumed() };
+}
+
+/** Asserts a failure with this custom program error number (logs in the message when it is not). */
+export function expectCustomError(result: SendResult, code: number): void {
+  expect(result.ok, result.logs.join("\n")).toBe(false);
+  expect(result.customCode, `${result.error}\n${result.logs.join("\n")}`).toBe(code);
+}
+
+/** A copy of an instruction with one account meta changed: the attacker's view of the same call. */
+export function withAccount(
+  ix: TransactionInstruction,
+  index: number,
+  change: Partial<TransactionInstruction["keys"][number]>,
+): TransactionInstruction {
+  return {
+    ...ix,
+    keys: ix.keys.map((k, i) => (i === index ? { ...k, ...change } : k)),
+  } as TransactionInstruction;
 }
 
 export function newSecret(): { secret: Uint8Array; secretHash: Uint8Array } {

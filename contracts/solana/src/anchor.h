@@ -167,6 +167,9 @@ static inline bool read_option_bytes(Reader *r, bool *present, const uint8_t **b
 
 typedef LineBuilder EventWriter;
 
+/* ProgramError::InvalidInstructionData: an event (its destination data) larger than the heap. */
+#define ERR_EVENT_TOO_LARGE ((uint64_t)3 << 32)
+
 static inline void event_bytes(EventWriter *w, const void *bytes, uint64_t n) {
   /* Callers size events below the heap; the check keeps a bug from writing past it. */
   if (w->len + n > w->cap) {

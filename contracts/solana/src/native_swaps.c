@@ -89,8 +89,6 @@ static bool emit_settled(const uint8_t discriminator[DISCRIMINATOR_BYTES], const
   return event_emit(&w);
 }
 
-#define ERR_EVENT_TOO_LARGE ((uint64_t)3 << 32) /* InvalidInstructionData: destination data beyond the heap */
-
 /* initiate(redeemer, refundee, secret_hash, swap_amount, timelock, destination_data)
  * accounts: swap_account (mut, PDA, created), funder (mut, signer), rent_sponsor (mut, signer), system_program */
 static uint64_t initiate(ProgramInput *in) {

@@ -28,8 +28,6 @@ static uint64_t swap_error(const char *account, uint32_t number) {
   return anchor_error(account, &SWAP_ERRORS[number - ERR_INVALID_REDEEMER]);
 }
 
-#define ERR_EVENT_TOO_LARGE ((uint64_t)3 << 32) /* InvalidInstructionData: destination data beyond the heap */
-
 /* SwapAccount (SPL layout): discriminator, then the Borsh fields at fixed offsets. */
 #define SA_BUMP 8
 #define SA_EXPIRY_SLOT 9

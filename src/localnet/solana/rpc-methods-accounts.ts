@@ -1,18 +1,13 @@
 /** Account methods: account data (base64/base58), balances, token accounts, airdrops. */
 import { PublicKey } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "../../chains/solana/program-ids.js";
-import {
-  MINT_SIZE,
-  TOKEN_ACCOUNT_SIZE,
-  decodeMint,
-  decodeTokenAccount,
-} from "../../chains/solana/spl-token.js";
+import { TOKEN_ACCOUNT_SIZE, decodeTokenAccount } from "../../chains/solana/spl-token.js";
 import { base58Encode } from "./base58.js";
 import { SolanaRpcError, invalidParams } from "./errors.js";
 import type { RpcMethod } from "./rpc-method.js";
 import { contextSlot, parsePubkey, type Config, type Params, withContext } from "./rpc-params.js";
 import type { LocalSvm, SvmAccount } from "./svm.js";
-import { uiTokenAmount } from "./token-balances.js";
+import { mintDecimals, uiTokenAmount } from "./token-balances.js";
 
 /** What the RPC reports as rentEpoch of rent-exempt accounts (u64::MAX). */
 const RENT_EXEMPT_EPOCH = (1n << 64n) - 1n;
@@ -64,9 +59,7 @@ function tokenAccountOrThrow(svm: LocalSvm, address: PublicKey) {
     throw new SolanaRpcError(-32602, "Invalid param: could not find account");
   }
   const state = decodeTokenAccount(account.data);
-  const mint = svm.account(state.mint);
-  const decimals = mint !== undefined && mint.data.length === MINT_SIZE ? decodeMint(mint.data).decimals : 0;
-  return { state, decimals };
+  return { state, decimals: mintDecimals(svm, state.mint) };
 }
 
 function filterOf(p: Params): { mint?: PublicKey; programId?: PublicKey } {

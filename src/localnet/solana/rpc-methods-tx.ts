@@ -1,6 +1,6 @@
 /** Transaction methods: send, simulate, statuses, lookups by signature and by address. */
 import { VersionedTransaction } from "@solana/web3.js";
-import { base58Decode, base58Encode } from "./base58.js";
+import { base58Encode } from "./base58.js";
 import type { LocalSolanaChain, TransactionRecord } from "./chain.js";
 import { SOLANA_RPC_CODE, SolanaRpcError, TransactionRejectedError, invalidParams } from "./errors.js";
 import type { RpcMethod } from "./rpc-method.js";
@@ -19,7 +19,7 @@ function wireParam(p: Params, config: Config): Uint8Array {
   const text = p.string(0, "transaction");
   let wire: Uint8Array;
   try {
-    wire = decodeWire(text, config.encoding, base58Decode);
+    wire = decodeWire(text, config.encoding);
     VersionedTransaction.deserialize(wire);
   } catch (error) {
     if (error instanceof SolanaRpcError) throw error;

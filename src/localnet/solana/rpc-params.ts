@@ -1,5 +1,6 @@
 /** Reading JSON-RPC params the way the Solana RPC does: positional values and an optional config object. */
 import { PublicKey } from "@solana/web3.js";
+import { base58Decode } from "./base58.js";
 import type { Commitment, LocalSolanaChain } from "./chain.js";
 import { SolanaRpcError, invalidParams } from "./errors.js";
 
@@ -100,11 +101,7 @@ export function withContext<T>(
 }
 
 /** Decodes a wire transaction or message in the given RPC encoding ("base58" is the RPC's default). */
-export function decodeWire(
-  text: string,
-  encoding: unknown,
-  base58Decode: (s: string) => Uint8Array,
-): Uint8Array {
+export function decodeWire(text: string, encoding: unknown): Uint8Array {
   if (encoding === undefined || encoding === "base58") return base58Decode(text);
   if (encoding === "base64") return new Uint8Array(Buffer.from(text, "base64"));
   throw invalidParams(`unsupported encoding: ${String(encoding)}. Supported encodings: base58, base64`);

@@ -45,6 +45,12 @@ export function tokenBalances(svm: LocalSvm, keys: readonly PublicKey[]): TokenB
   return balances;
 }
 
+/** Decimals of a mint (0 when the account is no mint, as a real node reports for a broken mint). */
+export function mintDecimals(svm: LocalSvm, mint: PublicKey): number {
+  const account = svm.account(mint);
+  return account !== undefined && account.data.length === MINT_SIZE ? decodeMint(account.data).decimals : 0;
+}
+
 /** The RPC's uiTokenAmount for a raw amount. */
 export function uiTokenAmount(amount: bigint, decimals: number) {
   const text = amount.toString().padStart(decimals + 1, "0");

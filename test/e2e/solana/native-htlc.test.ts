@@ -17,7 +17,9 @@ import {
   ComputeUnitLog,
   LAMPORTS_PER_SOL,
   SvmHarness,
+  expectCustomError,
   newTerms,
+  withAccount,
   type SendResult,
 } from "../../support/solana-svm.js";
 
@@ -84,21 +86,6 @@ function instantRefundIx(signer: PublicKey = redeemer.publicKey): TransactionIns
     redeemer: signer,
     rentSponsor: sponsor.publicKey,
   });
-}
-
-function expectCustom(result: SendResult, code: number): void {
-  expect(result.ok, result.logs.join("\n")).toBe(false);
-  expect(result.customCode, `${result.error}\n${result.logs.join("\n")}`).toBe(code);
-}
-
-/** A copy of an instruction with one account meta replaced. */
-function withAccount(
-  ix: TransactionInstruction,
-  index: number,
-  change: Partial<TransactionInstruction["keys"][number]>,
-): TransactionInstruction {
-  const copy = { ...ix, keys: ix.keys.map((k, i) => (i === index ? { ...k, ...change } : k)) };
-  return copy as TransactionInstruction;
 }
 
 describe("native HTLC: initiate", () => {
@@ -168,31 +155,34 @@ describe("native HTLC: initiate", () => {
   it("refuses a second initiate of the same swap (the System program reports the account in use)", () => {
     expect(initiate().ok).toBe(true);
     const again = initiate();
-    expectCustom(again, 0);
+    expectCustomError(again, 0);
     expect(again.logs.join("\n")).toContain("already in use");
   });
 
   it("refuses an unsigned funder, an unsigned rent sponsor and read-only accounts", () => {
-    expectCustom(h.send([withAccount(initiateIx(), 1, { isSigner: false })], [sponsor]), 3010);
-    expectCustom(h.send([withAccount(initiateIx(), 2, { isSigner: false })], [funder]), 3010);
-    expectCustom(h.send([withAccount(initiateIx(), 0, { isWritable: false })], [funder, sponsor]), 2000);
-    expectCustom(h.send([withAccount(initiateIx(), 1, { isWritable: false })], [funder, sponsor]), 2000);
+    expectCustomError(h.send([withAccount(initiateIx(), 1, { isSigner: false })], [sponsor]), 3010);
+    expectCustomError(h.send([withAccount(initiateIx(), 2, { isSigner: false })], [funder]), 3010);
+    expectCustomError(h.send([withAccount(initiateIx(), 0, { isWritable: false })], [funder, sponsor]), 2000);
+    expectCustomError(h.send([withAccount(initiateIx(), 1, { isWritable: false })], [funder, sponsor]), 2000);
     expect(h.svm.account(swap)).toBeUndefined();
   });
 
   it("refuses a swap account that is not the program address of the terms", () => {
     const other = nativeSwapAddress(h.nativeId, { ...terms, timelock: terms.timelock + 1n }).address;
-    expectCustom(h.send([withAccount(initiateIx(), 0, { pubkey: other })], [funder, sponsor]), 2006);
+    expectCustomError(h.send([withAccount(initiateIx(), 0, { pubkey: other })], [funder, sponsor]), 2006);
   });
 
   it("refuses a fake system program", () => {
-    expectCustom(h.send([withAccount(initiateIx(), 3, { pubkey: h.splId })], [funder, sponsor]), 3008);
+    expectCustomError(h.send([withAccount(initiateIx(), 3, { pubkey: h.splId })], [funder, sponsor]), 3008);
   });
 
   it("refuses a zero amount and a timelock that overflows the expiry slot", () => {
-    expectCustom(h.send([initiateIx({ ...terms, swapAmount: 0n })], [funder, sponsor]), 6005);
+    expectCustomError(h.send([initiateIx({ ...terms, swapAmount: 0n })], [funder, sponsor]), 6005);
     h.warpTo(10n); // slot 0 plus any u64 timelock still fits
-    expectCustom(h.send([initiateIx({ ...terms, timelock: (1n << 64n) - 1n })], [funder, sponsor]), 6006);
+    expectCustomError(
+      h.send([initiateIx({ ...terms, timelock: (1n << 64n) - 1n })], [funder, sponsor]),
+      6006,
+    );
   });
 
   it("fails when the funder cannot pay (System program: insufficient lamports)", () => {
@@ -203,28 +193,28 @@ describe("native HTLC: initiate", () => {
       funder: poor.publicKey,
       rentSponsor: sponsor.publicKey,
     });
-    expectCustom(h.send([ix], [poor, sponsor]), 1);
+    expectCustomError(h.send([ix], [poor, sponsor]), 1);
     expect(h.svm.account(swap)).toBeUndefined();
   });
 
   it("refuses missing accounts and malformed instruction data", () => {
     const ix = initiateIx();
-    expectCustom(
+    expectCustomError(
       h.send([{ ...ix, keys: ix.keys.slice(0, 3) } as TransactionInstruction], [funder, sponsor]),
       3005,
     );
-    expectCustom(
+    expectCustomError(
       h.send([{ ...ix, data: ix.data.subarray(0, 100) } as TransactionInstruction], [funder, sponsor]),
       102,
     );
     const badOption = Buffer.from(ix.data);
     badOption[8 + 32 + 32 + 32 + 8 + 8] = 2;
-    expectCustom(h.send([{ ...ix, data: badOption } as TransactionInstruction], [funder, sponsor]), 102);
-    expectCustom(
+    expectCustomError(h.send([{ ...ix, data: badOption } as TransactionInstruction], [funder, sponsor]), 102);
+    expectCustomError(
       h.send([{ ...ix, data: Buffer.from("notaninstruction") } as TransactionInstruction], [funder, sponsor]),
       101,
     );
-    expectCustom(
+    expectCustomError(
       h.send([{ ...ix, data: Buffer.from([5, 63, 123]) } as TransactionInstruction], [funder, sponsor]),
       100,
     );
@@ -252,35 +242,35 @@ describe("native HTLC: redeem", () => {
 
   it("refuses a wrong secret", () => {
     const result = h.send([redeemIx(new Uint8Array(32).fill(7))]);
-    expectCustom(result, 6002);
+    expectCustomError(result, 6002);
     expect(result.logs.join("\n")).toContain("Error Code: InvalidSecret. Error Number: 6002");
     expect(h.balance(swap)).toBe(RENT + terms.swapAmount);
   });
 
   it("refuses a redeemer or rent sponsor other than the stored ones", () => {
     const thief = Keypair.generate().publicKey;
-    expectCustom(h.send([withAccount(redeemIx(), 1, { pubkey: thief })]), 6001);
-    expectCustom(h.send([withAccount(redeemIx(), 2, { pubkey: thief })]), 6003);
+    expectCustomError(h.send([withAccount(redeemIx(), 1, { pubkey: thief })]), 6001);
+    expectCustomError(h.send([withAccount(redeemIx(), 2, { pubkey: thief })]), 6003);
     expect(h.balance(thief)).toBe(0n);
   });
 
   it("refuses read-only accounts", () => {
-    expectCustom(h.send([withAccount(redeemIx(), 0, { isWritable: false })]), 2000);
-    expectCustom(h.send([withAccount(redeemIx(), 1, { isWritable: false })]), 2000);
-    expectCustom(h.send([withAccount(redeemIx(), 2, { isWritable: false })]), 2000);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { isWritable: false })]), 2000);
+    expectCustomError(h.send([withAccount(redeemIx(), 1, { isWritable: false })]), 2000);
+    expectCustomError(h.send([withAccount(redeemIx(), 2, { isWritable: false })]), 2000);
   });
 
   it("refuses a second redeem and a refund of a redeemed swap: the account is closed", () => {
     expect(h.send([redeemIx()]).ok).toBe(true);
-    expectCustom(h.send([redeemIx()]), 3012);
+    expectCustomError(h.send([redeemIx()]), 3012);
     h.warpTo(h.slot() + 1000n);
-    expectCustom(h.send([refundIx()]), 3012);
+    expectCustomError(h.send([refundIx()]), 3012);
   });
 
   it("refuses missing accounts and a missing secret", () => {
     const ix = redeemIx();
-    expectCustom(h.send([{ ...ix, keys: ix.keys.slice(0, 2) } as TransactionInstruction]), 3005);
-    expectCustom(h.send([{ ...ix, data: ix.data.subarray(0, 39) } as TransactionInstruction]), 102);
+    expectCustomError(h.send([{ ...ix, keys: ix.keys.slice(0, 2) } as TransactionInstruction]), 3005);
+    expectCustomError(h.send([{ ...ix, data: ix.data.subarray(0, 39) } as TransactionInstruction]), 102);
   });
 });
 
@@ -302,23 +292,26 @@ describe("native HTLC: forged swap accounts", () => {
   it("refuses a copy of a swap account owned by another program", () => {
     const data = forgedData();
     const fake = plant(Keypair.generate().publicKey, data);
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: fake })]), 3007);
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.splId, data) })]), 3007);
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: plant(PublicKey.default, data) })]), 3007);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: fake })]), 3007);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.splId, data) })]), 3007);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: plant(PublicKey.default, data) })]), 3007);
   });
 
   it("refuses a program-owned account at an address that is not its terms' program address", () => {
     const fake = plant(h.nativeId, forgedData());
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: fake })]), 2006);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: fake })]), 2006);
   });
 
   it("refuses program-owned data that is no SwapAccount or too short", () => {
     const data = forgedData();
     const wrongType = data.slice();
     wrongType[0] = (wrongType[0] ?? 0) ^ 0xff;
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.nativeId, wrongType) })]), 3002);
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.nativeId, data.slice(0, 5)) })]), 3001);
-    expectCustom(
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.nativeId, wrongType) })]), 3002);
+    expectCustomError(
+      h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.nativeId, data.slice(0, 5)) })]),
+      3001,
+    );
+    expectCustomError(
       h.send([withAccount(redeemIx(), 0, { pubkey: plant(h.nativeId, data.slice(0, 100)) })]),
       3003,
     );
@@ -333,7 +326,7 @@ describe("native HTLC: refund", () => {
   it("refuses a refund until the slot is past the expiry slot, then pays the refundee", () => {
     const expiry = decodeNativeSwapAccount(h.accountData(swap) ?? new Uint8Array()).expirySlot;
     h.warpTo(expiry);
-    expectCustom(h.send([refundIx()]), 6004);
+    expectCustomError(h.send([refundIx()]), 6004);
     h.warpTo(expiry + 1n);
     const before = { refundee: h.balance(refundee.publicKey), sponsor: h.balance(sponsor.publicKey) };
     const result = h.send([refundIx()]);
@@ -342,14 +335,14 @@ describe("native HTLC: refund", () => {
     expect(h.balance(sponsor.publicKey)).toBe(before.sponsor + RENT);
     expect(h.accountData(swap)).toBeUndefined();
     expect(decodeHtlcEvents("native", h.nativeId, result.logs)[0]?.name).toBe("Refunded");
-    expectCustom(h.send([redeemIx()]), 3012);
+    expectCustomError(h.send([redeemIx()]), 3012);
   });
 
   it("refuses a refundee or rent sponsor other than the stored ones", () => {
     h.warpTo(h.slot() + terms.timelock + 1n);
     const thief = Keypair.generate().publicKey;
-    expectCustom(h.send([withAccount(refundIx(), 1, { pubkey: thief })]), 6000);
-    expectCustom(h.send([withAccount(refundIx(), 2, { pubkey: thief })]), 6003);
+    expectCustomError(h.send([withAccount(refundIx(), 1, { pubkey: thief })]), 6000);
+    expectCustomError(h.send([withAccount(refundIx(), 2, { pubkey: thief })]), 6003);
   });
 });
 
@@ -368,14 +361,14 @@ describe("native HTLC: instant refund", () => {
   });
 
   it("refuses an unsigned redeemer and a signer who is not the redeemer", () => {
-    expectCustom(h.send([withAccount(instantRefundIx(), 2, { isSigner: false })]), 3010);
+    expectCustomError(h.send([withAccount(instantRefundIx(), 2, { isSigner: false })]), 3010);
     const impostor = h.fund(LAMPORTS_PER_SOL);
-    expectCustom(h.send([instantRefundIx(impostor.publicKey)], [impostor]), 6001);
-    expectCustom(
+    expectCustomError(h.send([instantRefundIx(impostor.publicKey)], [impostor]), 6001);
+    expectCustomError(
       h.send([withAccount(instantRefundIx(), 1, { pubkey: impostor.publicKey })], [redeemer]),
       6000,
     );
-    expectCustom(
+    expectCustomError(
       h.send([withAccount(instantRefundIx(), 3, { pubkey: impostor.publicKey })], [redeemer]),
       6003,
     );

@@ -20,7 +20,9 @@ import {
   ComputeUnitLog,
   LAMPORTS_PER_SOL,
   SvmHarness,
+  expectCustomError,
   newTerms,
+  withAccount,
   type SendResult,
 } from "../../support/solana-svm.js";
 
@@ -86,22 +88,6 @@ const redeemIx = (secret = terms.secret, payee = redeemerTokens) =>
 const refundIx = (payee = refundeeTokens) => splRefundInstruction(settle(payee));
 const instantRefundIx = (signer: PublicKey = redeemer.publicKey) =>
   splInstantRefundInstruction({ ...settle(refundeeTokens), redeemer: signer });
-
-function expectCustom(result: SendResult, code: number): void {
-  expect(result.ok, result.logs.join("\n")).toBe(false);
-  expect(result.customCode, `${result.error}\n${result.logs.join("\n")}`).toBe(code);
-}
-
-function withAccount(
-  ix: TransactionInstruction,
-  index: number,
-  change: Partial<TransactionInstruction["keys"][number]>,
-): TransactionInstruction {
-  return {
-    ...ix,
-    keys: ix.keys.map((k, i) => (i === index ? { ...k, ...change } : k)),
-  } as TransactionInstruction;
-}
 
 /** A token account of `mint` owned by `owner` at a fresh address (not an associated token account). */
 function plantTokenAccount(
@@ -173,28 +159,31 @@ describe("SPL HTLC: initiate", () => {
 
   it("refuses a second initiate of the same swap", () => {
     expect(initiate().ok).toBe(true);
-    expectCustom(initiate(), 0);
+    expectCustomError(initiate(), 0);
     expect(h.tokenBalance(vault)).toBe(terms.swapAmount);
   });
 
   it("refuses a funder token account of another mint or owner", () => {
     const otherMint = h.createMint(6);
-    expectCustom(
+    expectCustomError(
       h.send([initiateIx(terms, h.tokenAccount(funder.publicKey, otherMint, 5_000_000n))], [funder, sponsor]),
       2014,
     );
     const someoneElses = h.tokenAccount(refundee.publicKey, mint, 5_000_000n);
-    expectCustom(h.send([initiateIx(terms, someoneElses)], [funder, sponsor]), 2015);
+    expectCustomError(h.send([initiateIx(terms, someoneElses)], [funder, sponsor]), 2015);
     expect(h.tokenBalance(someoneElses)).toBe(5_000_000n);
   });
 
   it("refuses a fake vault, a vault of another mint and a fake identity", () => {
     const identity = splIdentityAddress(h.splId).address;
     const fakeVault = plantTokenAccount(identity, mint.mint, 0n);
-    expectCustom(h.send([withAccount(initiateIx(), 2, { pubkey: fakeVault })], [funder, sponsor]), 2006);
+    expectCustomError(h.send([withAccount(initiateIx(), 2, { pubkey: fakeVault })], [funder, sponsor]), 2006);
     const otherVault = splVaultAddress(h.splId, h.createMint(6).mint).address;
-    expectCustom(h.send([withAccount(initiateIx(), 2, { pubkey: otherVault })], [funder, sponsor]), 2006);
-    expectCustom(
+    expectCustomError(
+      h.send([withAccount(initiateIx(), 2, { pubkey: otherVault })], [funder, sponsor]),
+      2006,
+    );
+    expectCustomError(
       h.send([withAccount(initiateIx(), 0, { pubkey: Keypair.generate().publicKey })], [funder, sponsor]),
       2006,
     );
@@ -202,27 +191,36 @@ describe("SPL HTLC: initiate", () => {
 
   it("refuses a vault address squatted by a token account of another owner", () => {
     plantTokenAccount(funder.publicKey, mint.mint, 0n, vault);
-    expectCustom(initiate(), 2015);
+    expectCustomError(initiate(), 2015);
   });
 
   it("refuses unsigned parties, a wrong token program, a zero amount and a wrong swap address", () => {
-    expectCustom(h.send([withAccount(initiateIx(), 3, { isSigner: false })], [sponsor]), 3010);
-    expectCustom(h.send([withAccount(initiateIx(), 6, { isSigner: false })], [funder]), 3010);
-    expectCustom(h.send([withAccount(initiateIx(), 7, { pubkey: h.nativeId })], [funder, sponsor]), 3008);
-    expectCustom(h.send([withAccount(initiateIx(), 8, { pubkey: h.nativeId })], [funder, sponsor]), 3008);
-    expectCustom(h.send([initiateIx({ ...terms, swapAmount: 0n })], [funder, sponsor]), 6004);
+    expectCustomError(h.send([withAccount(initiateIx(), 3, { isSigner: false })], [sponsor]), 3010);
+    expectCustomError(h.send([withAccount(initiateIx(), 6, { isSigner: false })], [funder]), 3010);
+    expectCustomError(
+      h.send([withAccount(initiateIx(), 7, { pubkey: h.nativeId })], [funder, sponsor]),
+      3008,
+    );
+    expectCustomError(
+      h.send([withAccount(initiateIx(), 8, { pubkey: h.nativeId })], [funder, sponsor]),
+      3008,
+    );
+    expectCustomError(h.send([initiateIx({ ...terms, swapAmount: 0n })], [funder, sponsor]), 6004);
     const other = splSwapAddress(h.splId, mint.mint, { ...terms, swapAmount: 1n }).address;
-    expectCustom(h.send([withAccount(initiateIx(), 1, { pubkey: other })], [funder, sponsor]), 2006);
-    expectCustom(h.send([withAccount(initiateIx(), 5, { pubkey: funderTokens })], [funder, sponsor]), 3003);
+    expectCustomError(h.send([withAccount(initiateIx(), 1, { pubkey: other })], [funder, sponsor]), 2006);
+    expectCustomError(
+      h.send([withAccount(initiateIx(), 5, { pubkey: funderTokens })], [funder, sponsor]),
+      3003,
+    );
     const ix = initiateIx();
-    expectCustom(
+    expectCustomError(
       h.send([{ ...ix, keys: ix.keys.slice(0, 8) } as TransactionInstruction], [funder, sponsor]),
       3005,
     );
   });
 
   it("fails when the funder holds too few tokens (the Token program refuses)", () => {
-    expectCustom(initiate({ ...terms, swapAmount: 10_000_001n }), 1);
+    expectCustomError(initiate({ ...terms, swapAmount: 10_000_001n }), 1);
     expect(h.svm.account(swapData)).toBeUndefined();
   });
 });
@@ -247,17 +245,17 @@ describe("SPL HTLC: redeem", () => {
   });
 
   it("refuses a wrong secret and a second redeem", () => {
-    expectCustom(h.send([redeemIx(new Uint8Array(32))]), 6001);
+    expectCustomError(h.send([redeemIx(new Uint8Array(32))]), 6001);
     expect(h.send([redeemIx()]).ok).toBe(true);
-    expectCustom(h.send([redeemIx()]), 3012);
+    expectCustomError(h.send([redeemIx()]), 3012);
   });
 
   it("refuses a payee token account owned by someone else or of another mint", () => {
     const thief = h.fund(LAMPORTS_PER_SOL);
     const thiefTokens = h.tokenAccount(thief.publicKey, mint);
-    expectCustom(h.send([redeemIx(terms.secret, thiefTokens)]), 2015);
+    expectCustomError(h.send([redeemIx(terms.secret, thiefTokens)]), 2015);
     const otherMintTokens = h.tokenAccount(redeemer.publicKey, h.createMint(6));
-    expectCustom(h.send([redeemIx(terms.secret, otherMintTokens)]), 2014);
+    expectCustomError(h.send([redeemIx(terms.secret, otherMintTokens)]), 2014);
     expect(h.tokenBalance(thiefTokens)).toBe(0n);
     expect(h.tokenBalance(vault)).toBe(terms.swapAmount);
   });
@@ -271,22 +269,22 @@ describe("SPL HTLC: redeem", () => {
   it("refuses a fake vault, a fake identity, a wrong rent sponsor and a wrong token program", () => {
     const identity = splIdentityAddress(h.splId).address;
     const fakeVault = plantTokenAccount(identity, mint.mint, terms.swapAmount);
-    expectCustom(h.send([withAccount(redeemIx(), 2, { pubkey: fakeVault })]), 2006);
-    expectCustom(h.send([withAccount(redeemIx(), 0, { pubkey: Keypair.generate().publicKey })]), 2006);
-    expectCustom(h.send([withAccount(redeemIx(), 4, { pubkey: redeemer.publicKey })]), 6002);
-    expectCustom(h.send([withAccount(redeemIx(), 5, { pubkey: h.nativeId })]), 3008);
-    expectCustom(h.send([withAccount(redeemIx(), 1, { isWritable: false })]), 2000);
-    expectCustom(h.send([withAccount(redeemIx(), 3, { isWritable: false })]), 2000);
+    expectCustomError(h.send([withAccount(redeemIx(), 2, { pubkey: fakeVault })]), 2006);
+    expectCustomError(h.send([withAccount(redeemIx(), 0, { pubkey: Keypair.generate().publicKey })]), 2006);
+    expectCustomError(h.send([withAccount(redeemIx(), 4, { pubkey: redeemer.publicKey })]), 6002);
+    expectCustomError(h.send([withAccount(redeemIx(), 5, { pubkey: h.nativeId })]), 3008);
+    expectCustomError(h.send([withAccount(redeemIx(), 1, { isWritable: false })]), 2000);
+    expectCustomError(h.send([withAccount(redeemIx(), 3, { isWritable: false })]), 2000);
   });
 
   it("refuses a swap data account copied under another owner or address", () => {
     const data = h.accountData(swapData) ?? new Uint8Array();
     const copy = Keypair.generate().publicKey;
     h.svm.setAccount(copy, { lamports: SWAP_RENT, data, owner: h.splId, executable: false });
-    expectCustom(h.send([withAccount(redeemIx(), 1, { pubkey: copy })]), 2006);
+    expectCustomError(h.send([withAccount(redeemIx(), 1, { pubkey: copy })]), 2006);
     const foreign = Keypair.generate().publicKey;
     h.svm.setAccount(foreign, { lamports: SWAP_RENT, data, owner: h.nativeId, executable: false });
-    expectCustom(h.send([withAccount(redeemIx(), 1, { pubkey: foreign })]), 3007);
+    expectCustomError(h.send([withAccount(redeemIx(), 1, { pubkey: foreign })]), 3007);
   });
 });
 
@@ -298,20 +296,20 @@ describe("SPL HTLC: refund and instant refund", () => {
   it("refunds only after the expiry slot, to the refundee's token account", () => {
     const expiry = decodeSplSwapAccount(h.accountData(swapData) ?? new Uint8Array()).expirySlot;
     h.warpTo(expiry);
-    expectCustom(h.send([refundIx()]), 6003);
+    expectCustomError(h.send([refundIx()]), 6003);
     h.warpTo(expiry + 1n);
-    expectCustom(h.send([refundIx(redeemerTokens)]), 2015);
+    expectCustomError(h.send([refundIx(redeemerTokens)]), 2015);
     const result = h.send([refundIx()]);
     units.record("refund", result);
     expect(h.tokenBalance(refundeeTokens)).toBe(terms.swapAmount);
     expect(decodeHtlcEvents("spl", h.splId, result.logs)[0]?.name).toBe("Refunded");
-    expectCustom(h.send([redeemIx()]), 3012);
+    expectCustomError(h.send([redeemIx()]), 3012);
   });
 
   it("instant-refunds with the redeemer's signature only", () => {
-    expectCustom(h.send([withAccount(instantRefundIx(), 4, { isSigner: false })]), 3010);
+    expectCustomError(h.send([withAccount(instantRefundIx(), 4, { isSigner: false })]), 3010);
     const impostor = h.fund(LAMPORTS_PER_SOL);
-    expectCustom(h.send([instantRefundIx(impostor.publicKey)], [impostor]), 6000);
+    expectCustomError(h.send([instantRefundIx(impostor.publicKey)], [impostor]), 6000);
     const result = h.send([instantRefundIx()], [redeemer]);
     units.record("instant_refund", result);
     expect(h.tokenBalance(refundeeTokens)).toBe(terms.swapAmount);
