@@ -185,7 +185,7 @@ static uint64_t check_swap_address(ProgramInput *in, const SwapTerms *t) {
   return require_pda(swap, &seeds, in->program_id, "swap_account");
 }
 
-/* A payee account: writable, and the key stored in the swap at `field`. */
+/* A party account (payee or rent sponsor): writable, and the key the swap stored for that party. */
 static uint64_t check_party(SolAccountInfo *account, const uint8_t *stored, const char *name, uint32_t error) {
   uint64_t err;
   if ((err = require_writable(account, name))) return err;

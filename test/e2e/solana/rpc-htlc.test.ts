@@ -2,7 +2,7 @@
  * The HTLC programs through the Solana JSON-RPC with @solana/web3.js, as the solver will use them: on the
  * project's local chain, or on a real solana-test-validator given by SOLANA_RPC_URL.
  */
-import { Keypair, SendTransactionError } from "@solana/web3.js";
+import { Connection, Keypair, SendTransactionError } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   decodeHtlcEvents,
@@ -17,6 +17,7 @@ import {
   splVaultAddress,
 } from "../../../src/chains/solana/index.js";
 import { base58Encode } from "../../../src/localnet/solana/base58.js";
+import { startLocalSolana } from "../../../src/localnet/solana/index.js";
 import { SolanaTestCluster, isRemoteSolana } from "../../support/solana-rpc.js";
 import { newTerms } from "../../support/solana-svm.js";
 
@@ -319,6 +320,21 @@ describe("cluster methods", () => {
 });
 
 describe.skipIf(isRemoteSolana)("local chain only: slots on demand", () => {
+  it("advances slots on its interval, like anvil's blocks", async () => {
+    const timed = await startLocalSolana({ slotMs: 50 });
+    try {
+      const connection = new Connection(timed.url, "processed");
+      const start = await connection.getSlot();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await connection.getSlot()).toBeGreaterThanOrEqual(start + 3);
+      const { blockhash } = await connection.getLatestBlockhash();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await connection.getLatestBlockhash()).blockhash).not.toBe(blockhash);
+    } finally {
+      await timed.stop();
+    }
+  });
+
   it("expires a blockhash after 150 blocks", async () => {
     const c = cluster.connection;
     const { blockhash, lastValidBlockHeight } = await c.getLatestBlockhash("processed");
