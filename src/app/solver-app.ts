@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
+import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
 import type { SolverMetrics } from "../ops/metrics.js";
@@ -7,6 +8,7 @@ import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import type { Order } from "../orderbook/types.js";
+import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
@@ -46,8 +48,12 @@ export async function startSolverApp(
     balances: { balance: (assetId) => chainOfAsset(assetId).executor.balance(assetId) },
     committed: (assetId) => journal.reservedByAsset().get(assetId) ?? 0n,
     inFlight: (assetId) => journal.inFlightByAsset().get(assetId) ?? 0n,
+    feedReader: feedReaders(config),
+    logger: logger.child({ component: "prices" }),
   });
   for (const chain of chains.values()) await chain.prepare();
+  // Quotes read prices from memory only: the sources answer once before the quote endpoint opens.
+  await pricing.start();
 
   const checkQuote = async (order: Order): Promise<QuoteCheck> => {
     const verdict = await pricing.checkOrder(
@@ -96,6 +102,7 @@ export async function startSolverApp(
     opsServer = await ops.listen(runner);
   } catch (error) {
     await quoteServer.stop();
+    await pricing.stop();
     journal.close();
     throw error;
   }
@@ -117,7 +124,23 @@ export async function startSolverApp(
       await ops.probe.idle();
       await opsServer.stop();
       await quoteServer.stop();
+      await pricing.stop();
       journal.close();
     },
+  };
+}
+
+/** Price feeds are read through the solver's own RPC URLs of their chain, one client per chain. */
+function feedReaders(config: SolverConfig): (chain: string) => FeedReader {
+  const readers = new Map<string, FeedReader>();
+  return (name) => {
+    const known = readers.get(name);
+    if (known) return known;
+    const chain = config.chains.find((c) => c.name === name);
+    if (chain?.family !== "evm")
+      throw new Error(`price feed on ${name}, which is not a configured EVM chain`);
+    const reader = viemFeedReader(createEvmPublicClient(chain));
+    readers.set(name, reader);
+    return reader;
   };
 }

@@ -1,4 +1,5 @@
 import type { BitcoinChainConfig, EvmChainConfig, PricingStrategy, SolverConfig } from "../config/types.js";
+import { EXCHANGE_DEFAULTS } from "../config/validate/prices.js";
 import type { LocalServiceBitcoinChainConfig, LocalServiceConfig } from "./service/config.js";
 import { LOCALNET_BITCOIN_TIMING } from "./bitcoin-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
@@ -63,6 +64,7 @@ function strategies(chains: LocalEvmChainPlan[], bitcoin: LocalBitcoinChainPlan)
         spreadBps: 0,
         priceSource: "fixed",
         estimatedTimeSeconds: 30,
+        enabled: true,
       });
     }
   }
@@ -117,7 +119,9 @@ export function localnetSolverConfig(options: {
     },
     chains: [...chains, solverBitcoinChain(options.bitcoin)],
     fixedPrices,
+    prices: { refreshMs: 1_000, exchanges: EXCHANGE_DEFAULTS, assets: {} },
     strategies: strategies(options.chains, options.bitcoin),
+    inventoryCurves: {},
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
     safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
     journal: { path: options.journalPath },

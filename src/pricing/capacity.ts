@@ -21,7 +21,7 @@ export async function checkCapacity(
   try {
     [available, inFlight] = await Promise.all([capacity.available(to.id), capacity.inFlightUsdCents()]);
   } catch (error) {
-    if (error instanceof PriceUnavailableError) return refuse("price_unavailable", error.message);
+    if (error instanceof PriceUnavailableError) return refuse(error.reason, error.message);
     return refuse("inventory_unavailable", `cannot read inventory: ${(error as Error).message}`);
   }
   if (available < amount) {

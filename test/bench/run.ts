@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionRequest } from "../../src/chains/chain.js";
 import { Journal } from "../../src/journal/journal.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";
@@ -112,9 +113,12 @@ function quoting(): Promise<Result> {
           spreadBps: 5,
           priceSource: "fixed",
           estimatedTimeSeconds: 30,
+          enabled: true,
         },
       ],
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+      prices: { refreshMs: 1_000, exchanges: EXCHANGE_DEFAULTS, assets: {} },
+      inventoryCurves: {},
     },
     { balances: { balance: async () => 10n ** 12n }, committed: () => 0n, balanceCacheMs: 60_000 },
   );
