@@ -25,6 +25,8 @@ export interface SolverApp {
   /** /health, /metrics and /status on config.ops. */
   opsServer: OpsServer;
   metrics: SolverMetrics;
+  /** Puts a reloaded configuration's pricing parts in force (see reloadable.ts); the rest stays as started. */
+  reconfigure(config: SolverConfig): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export async function startSolverApp(
   logger: Logger,
   observer?: RunnerObserver,
 ): Promise<SolverApp> {
+  // The tolerance is read at each check: a reload may change it.
+  let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);
   const chains = new Map<string, PreparedChain>();
   for (const chainConfig of config.chains) {
@@ -63,7 +67,7 @@ export async function startSolverApp(
         fromAmount: BigInt(order.source_swap.amount),
         toAmount: BigInt(order.destination_swap.amount),
       },
-      config.safety.priceToleranceBps,
+      priceToleranceBps,
     );
     if (verdict.ok) return { ok: true };
     return {
@@ -119,6 +123,10 @@ export async function startSolverApp(
     quoteServer,
     opsServer,
     metrics: ops.metrics,
+    reconfigure: async (next) => {
+      await pricing.reload(next);
+      priceToleranceBps = next.safety.priceToleranceBps;
+    },
     stop: async () => {
       await runner.stop();
       await ops.probe.idle();
