@@ -106,8 +106,9 @@ export interface TxAttemptRef {
 
 export type TxStatus =
   | { state: "pending" }
-  | { state: "confirmed"; blockHeight: bigint; confirmations: number }
-  | { state: "failed"; blockHeight: bigint; reason: string }
+  /** `feePaid`: what the mined transaction cost, in the smallest unit of the chain's coin, when known. */
+  | { state: "confirmed"; blockHeight: bigint; confirmations: number; feePaid?: bigint }
+  | { state: "failed"; blockHeight: bigint; reason: string; feePaid?: bigint }
   | { state: "unknown" };
 
 export interface ActionRequest {

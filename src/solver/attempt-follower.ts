@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { AttemptRow } from "../journal/journal.js";
+import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
@@ -75,6 +76,8 @@ async function followOne(
   const { journal, observer } = ctx;
   if (journal.attempt(attempt.id).state === "dropped") return;
   const status = await chain.executor.txStatus(attempt);
+  // Before the state change: a crash between the two records the fee again next round, never loses it.
+  if ("feePaid" in status && status.feePaid !== undefined) recordFeePaid(journal, attempt.id, status.feePaid);
   switch (status.state) {
     case "confirmed":
       journal.markConfirmed(attempt.id, status.blockHeight);

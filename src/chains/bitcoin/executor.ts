@@ -114,10 +114,13 @@ export class BitcoinExecutor implements ChainExecutor {
     const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
     if (seen.state !== "confirmed") return { state: seen.state === "mempool" ? "pending" : "unknown" };
     const tip = await this.#backend.tipHeight();
+    // The fee journaled with the attempt is the one this mined transaction paid.
+    const feeSats = attempt.fee.feeSats;
     return {
       state: "confirmed",
       blockHeight: BigInt(seen.height),
       confirmations: Math.max(0, tip - seen.height + 1),
+      ...(feeSats !== undefined && /^\d+$/.test(feeSats) ? { feePaid: BigInt(feeSats) } : {}),
     };
   }
 
