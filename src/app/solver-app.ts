@@ -3,6 +3,7 @@ import { createChain, type PreparedChain } from "../chains/families.js";
 import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
+import { PnlStore } from "../journal/pnl-store.js";
 import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
@@ -12,6 +13,10 @@ import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
+import { feeAssets } from "../pnl/fee-assets.js";
+import { PnlMetrics } from "../pnl/pnl-metrics.js";
+import { PnlRecorder } from "../pnl/recorder.js";
+import { indexAssets } from "../pricing/assets.js";
 import type { RunnerObserver } from "../solver/observer.js";
 import type { QuoteCheck } from "../solver/plan-types.js";
 import { Runner } from "../solver/runner.js";
@@ -85,7 +90,22 @@ export async function startSolverApp(
     logger,
     ...(observer ? { observer } : {}),
   });
+  const assets = indexAssets(config.chains);
+  const pnl = new PnlRecorder({
+    journal,
+    store: new PnlStore(journal.database),
+    decimalsOf: (assetId) => {
+      const asset = assets.get(assetId);
+      if (asset === undefined) throw new Error(`asset ${assetId} of a settled order is not configured`);
+      return asset.decimals;
+    },
+    feeAssetOf: feeAssets(config.chains),
+    valuation: (assetId) => pricing.valuation(assetId),
+    metrics: new PnlMetrics(ops.metrics.registry),
+    logger: logger.child({ component: "pnl" }),
+  });
   const runner = new Runner({
+    settlement: pnl,
     journal,
     orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
     chains,
