@@ -3,7 +3,7 @@
  * RPC of the feed's chain. A round is used only when its answer is positive, it was answered in its own
  * round and it has an update time; how old that time may be is the aggregate's rule (`maxAgeMs`).
  */
-import type { Address, PublicClient } from "viem";
+import { BaseError, type Address, type PublicClient } from "viem";
 import { formatUnits } from "../decimal.js";
 import { aggregatorV3Abi } from "./aggregator-abi.js";
 import { PriceFetchError, type PriceFetcher, type PriceObservation } from "./observation.js";
@@ -66,9 +66,9 @@ export function chainlinkFeed(reader: FeedReader, chain: string, feed: Address):
         return await read();
       } catch (error) {
         if (error instanceof PriceFetchError) throw error;
-        throw new PriceFetchError(label, `cannot read the feed (${(error as Error).message})`, {
-          cause: error,
-        });
+        // viem's full message spans many lines of request details; its short one names the failure.
+        const detail = error instanceof BaseError ? error.shortMessage : (error as Error).message;
+        throw new PriceFetchError(label, `cannot read the feed (${detail})`, { cause: error });
       }
     },
   };
