@@ -148,6 +148,12 @@ export class PriceBook implements PriceSource {
 
   private async readAll(): Promise<void> {
     await Promise.all([...this.sources.values()].map((state) => this.readOne(state)));
+    // Remembered after every round, so what already happened can be valued even if the sources lapse later.
+    for (const assetId of this.assets.keys()) this.remember(assetId, this.price(assetId));
+  }
+
+  private remember(assetId: string, answer: Aggregated): void {
+    if (answer.ok) this.lastGood.set(assetId, { price: ratioToDecimal(answer.price), atMs: this.now() });
   }
 
   private async readOne(state: SourceState): Promise<void> {
@@ -196,12 +202,10 @@ export class PriceBook implements PriceSource {
   async usdPrice(assetId: string): Promise<DecimalString> {
     const answer = this.price(assetId);
     if (!answer.ok) throw new PriceUnavailableError(assetId, answer.detail, answer.reason);
-    const price = ratioToDecimal(answer.price);
-    this.lastGood.set(assetId, { price, atMs: this.now() });
-    return price;
+    return ratioToDecimal(answer.price);
   }
 
-  /** The last price quotes could use, and when; for valuing what already happened when sources lapse. */
+  /** The last price quotes could use (as of the last round of reads), and when; for valuing what already happened. */
   lastKnown(assetId: string): { price: DecimalString; atMs: number } | null {
     return this.lastGood.get(assetId) ?? null;
   }

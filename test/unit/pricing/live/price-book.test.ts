@@ -222,6 +222,26 @@ describe("live prices: the median of an on-chain feed and three exchange tickers
   });
 });
 
+describe("valuing what already happened", () => {
+  it("uses the price of now, and the last usable one once the sources lapse", async () => {
+    feeds.set(ETH_FEED, 3_000n);
+    let now = Date.now();
+    const book = new PriceBook({
+      prices: pricesConfig({ [ETH.id]: ethFeedOnly }),
+      fixedPrices: {},
+      feedReader: () => feeds,
+      now: () => now,
+    });
+    await book.refresh();
+    const pricedAt = now;
+    expect(book.lastKnown(ETH.id)).toEqual({ price: "3000", atMs: pricedAt });
+    now += 3_700_000;
+    await book.refresh();
+    await expect(book.usdPrice(ETH.id)).rejects.toMatchObject({ reason: "price_stale" });
+    expect(book.lastKnown(ETH.id)).toEqual({ price: "3000", atMs: pricedAt });
+  });
+});
+
 describe("the price book", () => {
   it("refreshes in the background: a new ticker price reaches the next quote without a read on the way", async () => {
     const book = new PriceBook({
