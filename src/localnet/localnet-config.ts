@@ -51,8 +51,8 @@ export interface LocalnetPriceSources {
 /** A feed's answer counts for an hour; the localnet's keeper re-posts every 10 minutes. */
 export const LOCALNET_FEED_MAX_AGE_MS = 3_600_000;
 export const LOCALNET_FEED_HEARTBEAT_MS = 600_000;
-/** Sources are read every half second, so a test that moves a price sees it in the next round. */
-export const LOCALNET_PRICE_REFRESH_MS = 500;
+/** Sources are read every second, so a test that moves a price sees it within a round or two. */
+export const LOCALNET_PRICE_REFRESH_MS = 1_000;
 
 /** The exchanges' names of the USD markets of each localnet coin. */
 const TICKERS: Record<string, PriceSourceSpec[]> = {
