@@ -1,16 +1,23 @@
 import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
+import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
+import { PnlStore } from "../journal/pnl-store.js";
 import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import type { Order } from "../orderbook/types.js";
 import { CapacityLedger } from "../pricing/capacity-ledger.js";
+import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
+import { feeAssets } from "../pnl/fee-assets.js";
+import { PnlMetrics } from "../pnl/pnl-metrics.js";
+import { PnlRecorder } from "../pnl/recorder.js";
+import { indexAssets } from "../pricing/assets.js";
 import type { RunnerObserver } from "../solver/observer.js";
 import type { QuoteCheck } from "../solver/plan-types.js";
 import { Runner } from "../solver/runner.js";
@@ -24,6 +31,8 @@ export interface SolverApp {
   /** /health, /metrics and /status on config.ops. */
   opsServer: OpsServer;
   metrics: SolverMetrics;
+  /** Puts a reloaded configuration's pricing parts in force (see reloadable.ts); the rest stays as started. */
+  reconfigure(config: SolverConfig): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +42,8 @@ export async function startSolverApp(
   logger: Logger,
   observer?: RunnerObserver,
 ): Promise<SolverApp> {
+  // The tolerance is read at each check: a reload may change it.
+  let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);
   const chains = new Map<string, PreparedChain>();
   for (const chainConfig of config.chains) {
@@ -48,21 +59,26 @@ export async function startSolverApp(
     balances,
     committed: (assetId) => journal.plannedFillsByAsset().get(assetId) ?? 0n,
     inFlight: (assetId) => journal.inFlightByAsset().get(assetId) ?? 0n,
+    feedReader: feedReaders(config),
+    logger: logger.child({ component: "prices" }),
   });
+  // Read from pricing at each opening: a reload may change limits, floors and prices.
   const openLedger = (assetIds: readonly string[]) =>
     CapacityLedger.open(
       {
         balances,
         plannedFills: () => journal.plannedFillsByAsset(),
         inFlight: () => journal.inFlightByAsset(),
-        floors: config.limits.inventoryFloor,
-        prices: pricing.deps.prices,
+        floors: pricing.deps.limits.inventoryFloor,
+        prices: pricing.deps.prices.byAsset,
         assets: pricing.deps.assets,
-        limits: config.limits,
+        limits: pricing.deps.limits,
       },
       assetIds,
     );
   for (const chain of chains.values()) await chain.prepare();
+  // Quotes read prices from memory only: the sources answer once before the quote endpoint opens.
+  await pricing.start();
 
   const checkQuote = async (order: Order): Promise<QuoteCheck> => {
     const verdict = await pricing.checkOrder(
@@ -72,7 +88,7 @@ export async function startSolverApp(
         fromAmount: BigInt(order.source_swap.amount),
         toAmount: BigInt(order.destination_swap.amount),
       },
-      config.safety.priceToleranceBps,
+      priceToleranceBps,
     );
     if (verdict.ok) return { ok: true };
     return {
@@ -90,7 +106,22 @@ export async function startSolverApp(
     logger,
     ...(observer ? { observer } : {}),
   });
+  const assets = indexAssets(config.chains);
+  const pnl = new PnlRecorder({
+    journal,
+    store: new PnlStore(journal.database),
+    decimalsOf: (assetId) => {
+      const asset = assets.get(assetId);
+      if (asset === undefined) throw new Error(`asset ${assetId} of a settled order is not configured`);
+      return asset.decimals;
+    },
+    feeAssetOf: feeAssets(config.chains),
+    valuation: (assetId) => pricing.valuation(assetId),
+    metrics: new PnlMetrics(ops.metrics.registry),
+    logger: logger.child({ component: "pnl" }),
+  });
   const runner = new Runner({
+    settlement: pnl,
     journal,
     orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
     chains,
@@ -112,6 +143,7 @@ export async function startSolverApp(
     opsServer = await ops.listen(runner);
   } catch (error) {
     await quoteServer.stop();
+    await pricing.stop();
     journal.close();
     throw error;
   }
@@ -128,12 +160,32 @@ export async function startSolverApp(
     quoteServer,
     opsServer,
     metrics: ops.metrics,
+    reconfigure: async (next) => {
+      await pricing.reload(next);
+      priceToleranceBps = next.safety.priceToleranceBps;
+    },
     stop: async () => {
       await runner.stop();
       await ops.probe.idle();
       await opsServer.stop();
       await quoteServer.stop();
+      await pricing.stop();
       journal.close();
     },
+  };
+}
+
+/** Price feeds are read through the solver's own RPC URLs of their chain, one client per chain. */
+function feedReaders(config: SolverConfig): (chain: string) => FeedReader {
+  const readers = new Map<string, FeedReader>();
+  return (name) => {
+    const known = readers.get(name);
+    if (known) return known;
+    const chain = config.chains.find((c) => c.name === name);
+    if (chain?.family !== "evm")
+      throw new Error(`price feed on ${name}, which is not a configured EVM chain`);
+    const reader = viemFeedReader(createEvmPublicClient(chain));
+    readers.set(name, reader);
+    return reader;
   };
 }

@@ -132,8 +132,9 @@ export type TxStatus =
   | { state: "pending" }
   /** Can never be mined: an input is spent by another transaction, or its nonce by another. */
   | { state: "dead"; reason: string }
-  | { state: "confirmed"; blockHeight: bigint; confirmations: number }
-  | { state: "failed"; blockHeight: bigint; reason: string }
+  /** `feePaid`: what the mined transaction cost, in the smallest unit of the chain's coin, when known. */
+  | { state: "confirmed"; blockHeight: bigint; confirmations: number; feePaid?: bigint }
+  | { state: "failed"; blockHeight: bigint; reason: string; feePaid?: bigint }
   | { state: "unknown" };
 
 export interface ActionRequest {

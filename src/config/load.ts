@@ -14,7 +14,9 @@ import type { SolverConfig } from "./types.js";
 import { readChains } from "./validate/chains.js";
 import { isRawObject, type RawObject } from "./validate/fields.js";
 import { resolveKeys } from "./validate/keys.js";
+import { readInventoryCurves } from "./validate/inventory-curves.js";
 import { readFixedPrices, readLimits } from "./validate/limits.js";
+import { readPrices } from "./validate/prices.js";
 import { readStrategies } from "./validate/strategies.js";
 
 export interface LoadConfigOptions {
@@ -81,6 +83,12 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
   const { chains, unreadAssetIds } = readChains(problems, raw.chains);
   const assetIds = new Set([...chains.flatMap((c) => c.assets.map((a) => a.id)), ...unreadAssetIds]);
   const fixedPrices = readFixedPrices(problems, raw.fixedPrices, assetIds);
+  const rawPrices = isRawObject(raw.prices) ? raw.prices : {};
+  const prices = readPrices(problems, rawPrices, {
+    assetIds,
+    evmChains: new Set(chains.filter((c) => c.family === "evm").map((c) => c.name)),
+    fixedPriced: new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []),
+  });
   return {
     service: { url: setting(raw, "service.url"), appId: setting(raw, "service.appId") },
     solver: {
@@ -90,10 +98,13 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
     },
     chains,
     fixedPrices,
+    prices,
     strategies: readStrategies(problems, raw.strategies, {
       assetIds,
       pricedAssets: new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []),
+      livePricedAssets: new Set(isRawObject(rawPrices.assets) ? Object.keys(rawPrices.assets) : []),
     }),
+    inventoryCurves: readInventoryCurves(problems, raw.inventoryCurves, assetIds),
     limits: readLimits(problems, raw.limits, assetIds),
     safety: {
       timelockMarginMs: setting(raw, "safety.timelockMarginMs"),

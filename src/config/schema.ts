@@ -83,7 +83,29 @@ export const SOLVER_SCHEMA = {
     default: {},
     format: Object,
   },
+  prices: {
+    refreshMs: ms(
+      "Interval of the background refresh of every live price source.",
+      5_000,
+      "SOLVER_PRICES_REFRESH_MS",
+    ),
+    exchanges: {
+      doc: "Per exchange (binance, coinbase, kraken): baseUrl, timeoutMs, maxAgeMs of its public ticker.",
+      default: {},
+      format: Object,
+    },
+    assets: {
+      doc: "Live price sources per asset id: sources, minSources, maxDeviationBps, peg.",
+      default: {},
+      format: Object,
+    },
+  },
   strategies: { doc: "Pricing strategy per (from, to) asset pair.", default: [], format: Array },
+  inventoryCurves: {
+    doc: "Per destination asset id: inventory target and the fee curve (ratioBps -> extraBps).",
+    default: {},
+    format: Object,
+  },
   limits: {
     maxOrderAmount: {
       doc: "Per-order ceiling per source asset id, smallest units.",

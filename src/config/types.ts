@@ -82,9 +82,85 @@ export interface PricingStrategy {
   fixedFee: bigint;
   /** Extra spread in basis points taken off the destination amount. */
   spreadBps: number;
-  /** Where prices come from: `fixed` uses `fixedPrices`. */
-  priceSource: "fixed";
+  /** Where prices come from: `fixed` uses `fixedPrices`, `live` the sources of `prices.assets`. */
+  priceSource: "fixed" | "live";
   estimatedTimeSeconds: number;
+  /** A disabled pair is neither quoted nor filled; switched without a restart by a reload. */
+  enabled: boolean;
+}
+
+/** The public exchanges whose REST tickers the solver can read. */
+export type ExchangeName = "binance" | "coinbase" | "kraken";
+
+export interface ExchangeConfig {
+  /** Base URL of the exchange's public REST API (tests and the localnet point it at a local server). */
+  baseUrl: string;
+  /** A ticker request that takes longer is abandoned. */
+  timeoutMs: number;
+  /** A ticker read longer ago than this no longer counts as a fresh price. */
+  maxAgeMs: number;
+}
+
+/** One place an asset's USD price is read from. */
+export type PriceSourceSpec =
+  | {
+      kind: "chainlink";
+      /** A configured EVM chain; the feed is read through the solver's own RPC URLs for it. */
+      chain: string;
+      /** Address of the aggregator (AggregatorV3Interface), checksummed. */
+      feed: string;
+      /** The feed's answer is stale once its `updatedAt` is older than this. */
+      maxAgeMs: number;
+    }
+  | {
+      kind: ExchangeName;
+      /** The exchange's own name of the market, e.g. `BTCUSDT`, `BTC-USD`, `XBTUSD`. */
+      symbol: string;
+      maxAgeMs: number;
+    }
+  | { kind: "fixed" };
+
+/** A wrapped or pegged asset is priced as its base, and only while its own price stays near the base's. */
+export interface PegConfig {
+  /** The base asset id (priced by `prices.assets`), or `usd` for a USD stablecoin. */
+  base: string;
+  /** The asset's own aggregated price may differ from the base's by at most this much, in bps. */
+  maxDeviationBps: number;
+  /** What the asset's own sources quote: USD, or the ratio to the base (a WBTC/BTC feed). */
+  quotedIn: "usd" | "base";
+}
+
+export interface AssetPriceConfig {
+  sources: PriceSourceSpec[];
+  /** Fewer fresh sources than this and the asset is not quoted. */
+  minSources: number;
+  /** Fresh sources further apart than this (max − min, in bps of the median) and the asset is not quoted. */
+  maxDeviationBps: number;
+  peg: PegConfig | null;
+}
+
+export interface PricesConfig {
+  /** Interval of the background refresh of every live source. */
+  refreshMs: number;
+  exchanges: Record<ExchangeName, ExchangeConfig>;
+  /** Live price sources per asset id; assets not listed here are priced by `fixedPrices`. */
+  assets: Record<string, AssetPriceConfig>;
+}
+
+/** One point of an inventory curve: at this inventory ratio the fee changes by `extraBps`. */
+export interface CurvePoint {
+  /** Inventory over target, in bps: 10000 is exactly at target. */
+  ratioBps: number;
+  /** Added to the strategy's `feeBps`; negative narrows the fee. */
+  extraBps: number;
+}
+
+/** How the fee follows a destination asset's inventory: piecewise linear between the points. */
+export interface InventoryCurve {
+  /** The inventory the solver aims to hold, smallest units. */
+  target: bigint;
+  /** At least two, sorted by strictly increasing `ratioBps`. */
+  points: CurvePoint[];
 }
 
 export interface Limits {
@@ -122,7 +198,11 @@ export interface SolverConfig {
   chains: ChainConfig[];
   /** USD price per whole unit, decimal string, per asset id (for the `fixed` price source). */
   fixedPrices: Record<string, string>;
+  /** Live price sources: on-chain feeds and exchange tickers, aggregated per asset. */
+  prices: PricesConfig;
   strategies: PricingStrategy[];
+  /** Per destination asset id: the fee widens as its inventory falls below target. */
+  inventoryCurves: Record<string, InventoryCurve>;
   limits: Limits;
   safety: SafetyConfig;
   journal: { path: string };

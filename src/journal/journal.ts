@@ -121,6 +121,11 @@ export class Journal implements JournalView {
     this.db.close();
   }
 
+  /** The SQLite handle, for stores that keep their own tables in the journal (pnl-store.ts). */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   upsertOrder(order: Order, nowMs = Date.now()): void {
     this.db
       .prepare(

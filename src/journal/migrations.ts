@@ -73,6 +73,33 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX actions_kind_status ON actions (kind, status);
   CREATE INDEX action_attempts_attempt ON action_attempts (attempt_id);
   `,
+  // Profit and loss: what each mined attempt paid, and each settled order's legs at the prices of the moment.
+  `
+  CREATE TABLE fees_paid (
+    attempt_id  INTEGER PRIMARY KEY REFERENCES tx_attempts(id),
+    fee_paid    TEXT NOT NULL,
+    recorded_ms INTEGER NOT NULL
+  );
+  CREATE TABLE pnl_settlements (
+    order_id   TEXT PRIMARY KEY,
+    from_asset TEXT NOT NULL,
+    to_asset   TEXT NOT NULL,
+    settled_ms INTEGER NOT NULL
+  );
+  CREATE TABLE pnl_legs (
+    id         INTEGER PRIMARY KEY,
+    order_id   TEXT NOT NULL REFERENCES pnl_settlements(order_id),
+    kind       TEXT NOT NULL CHECK (kind IN ('source_received', 'destination_given', 'destination_refunded', 'network_fee')),
+    asset      TEXT NOT NULL,
+    decimals   INTEGER NOT NULL,
+    amount     TEXT NOT NULL,
+    usd_price  TEXT,
+    priced_ms  INTEGER,
+    attempt_id INTEGER
+  );
+  CREATE INDEX pnl_legs_order ON pnl_legs (order_id);
+  CREATE INDEX pnl_settlements_time ON pnl_settlements (settled_ms);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -25,6 +25,8 @@ export const LOCALNET_ROLES = {
   relayer: 2,
   /** Test users take the accounts from here on. */
   firstUser: 3,
+  /** Owns the localnet's price feeds and re-posts their answers (after the users' accounts). */
+  priceKeeper: 9,
 } as const;
 
 export const LOCALNET_USER_COUNT = 3;

@@ -54,6 +54,15 @@ export function deployTestSmartWallet(
   return deploy(wallet, pub, "TestSmartWallet", [owner]);
 }
 
+/** An AggregatorV3-shaped feed answering `answer` (in units of 10^-decimals USD) until its owner sets another. */
+export function deployTestPriceFeed(
+  wallet: DeployerWallet,
+  pub: PublicClient,
+  options: { decimals: number; description: string; answer: bigint },
+): Promise<Address> {
+  return deploy(wallet, pub, "TestPriceFeed", [options.decimals, options.description, options.answer]);
+}
+
 async function deploy(
   wallet: DeployerWallet,
   pub: PublicClient,

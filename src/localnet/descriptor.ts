@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
 import { assetId, type LocalEvmChainPlan } from "./localnet-config.js";
+import type { LocalFeed } from "./price-feeds.js";
 
 export interface LocalnetAssetDescriptor {
   /** `<chain>:<symbol>` as the API names it. */
@@ -64,6 +65,12 @@ export interface LocalnetDescriptor {
   bitcoin: LocalnetBitcoinChainDescriptor;
   /** Funded test users. Their keys are anvil's public defaults and public labels: localnet only. */
   users: { address: Address; privateKey: Hex; bitcoin: LocalnetBitcoinUserKey }[];
+  /** Where the solver's prices come from: the feeds on the anvil chains and the local exchange tickers. */
+  prices: {
+    /** Base URL serving Binance's, Coinbase's and Kraken's ticker paths. */
+    tickerUrl: string;
+    feeds: LocalFeed[];
+  };
 }
 
 export function writeDescriptor(path: string, descriptor: LocalnetDescriptor): void {

@@ -1,7 +1,17 @@
-import type { BitcoinChainConfig, EvmChainConfig, PricingStrategy, SolverConfig } from "../config/types.js";
+import type {
+  AssetPriceConfig,
+  BitcoinChainConfig,
+  EvmChainConfig,
+  InventoryCurve,
+  PriceSourceSpec,
+  PricesConfig,
+  PricingStrategy,
+  SolverConfig,
+} from "../config/types.js";
 import type { LocalServiceBitcoinChainConfig, LocalServiceConfig } from "./service/config.js";
 import { LOCALNET_BITCOIN_TIMING } from "./bitcoin-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
+import type { LocalFeed } from "./price-feeds.js";
 
 export interface LocalEvmChainPlan {
   name: string;
@@ -21,13 +31,63 @@ export interface LocalBitcoinChainPlan {
   destinationTimelock: number;
 }
 
-/** USD per whole unit: the localnet's fixed prices, shared by the service's display and the solver's quotes. */
+/**
+ * USD per whole unit at start: the localnet feeds' and tickers' first answers, the fixed table's entries,
+ * and the service's display prices.
+ */
 export const LOCALNET_PRICES: Record<string, string> = {
   usdc: "1",
   wbtc: "60000",
   eth: "3000",
   btc: "60000",
 };
+
+/** What the localnet's price sources are: its feeds on the anvil chains and its local ticker server. */
+export interface LocalnetPriceSources {
+  tickerUrl: string;
+  feeds: readonly LocalFeed[];
+}
+
+/** A feed's answer counts for an hour; the localnet's keeper re-posts every 10 minutes. */
+export const LOCALNET_FEED_MAX_AGE_MS = 3_600_000;
+export const LOCALNET_FEED_HEARTBEAT_MS = 600_000;
+/** Sources are read every second, so a test that moves a price sees it within a round or two. */
+export const LOCALNET_PRICE_REFRESH_MS = 1_000;
+
+/** The exchanges' names of the USD markets of each localnet coin. */
+const TICKERS: Record<string, PriceSourceSpec[]> = {
+  btc: [
+    { kind: "binance", symbol: "BTCUSDT", maxAgeMs: 10_000 },
+    { kind: "coinbase", symbol: "BTC-USD", maxAgeMs: 10_000 },
+    { kind: "kraken", symbol: "XBTUSD", maxAgeMs: 10_000 },
+  ],
+  eth: [
+    { kind: "binance", symbol: "ETHUSDT", maxAgeMs: 10_000 },
+    { kind: "coinbase", symbol: "ETH-USD", maxAgeMs: 10_000 },
+    { kind: "kraken", symbol: "ETHUSD", maxAgeMs: 10_000 },
+  ],
+  usdc: [{ kind: "coinbase", symbol: "USDC-USD", maxAgeMs: 10_000 }],
+};
+
+/** What each localnet account starts with, whole units: the inventory targets of the curves. */
+const FUNDED_WHOLE_UNITS: Record<string, bigint> = { usdc: 1_000_000n, wbtc: 100n, eth: 10_000n, btc: 500n };
+
+/**
+ * The fee widens as inventory falls below 90% of what the solver started with: +25 bps at half, +100
+ * when empty. Flat above 90%, so the small swaps of the demo and the tests keep the strategy's fee.
+ */
+function inventoryCurve(symbol: string, decimals: number): InventoryCurve | null {
+  const whole = FUNDED_WHOLE_UNITS[symbol];
+  if (whole === undefined) return null;
+  return {
+    target: whole * 10n ** BigInt(decimals),
+    points: [
+      { ratioBps: 0, extraBps: 100 },
+      { ratioBps: 5_000, extraBps: 25 },
+      { ratioBps: 9_000, extraBps: 0 },
+    ],
+  };
+}
 
 /** The Bitcoin asset, in the shape the EVM assets have for pricing. */
 const BTC_ASSET = { symbol: "btc", name: "Bitcoin (regtest)", decimals: 8 };
@@ -61,12 +121,85 @@ function strategies(chains: LocalEvmChainPlan[], bitcoin: LocalBitcoinChainPlan)
         feeBps: 30,
         fixedFee: 0n,
         spreadBps: 0,
-        priceSource: "fixed",
+        priceSource: "live",
         estimatedTimeSeconds: 30,
+        enabled: true,
       });
     }
   }
   return result;
+}
+
+/**
+ * Live prices on the localnet: the median of the asset's feed on its chain (Bitcoin's on the first anvil
+ * chain) and the three exchanges' tickers; wrapped BTC behind a de-peg guard on its own feed, USDC pegged
+ * to the dollar behind its feed and ticker.
+ */
+function localnetPrices(
+  chains: LocalEvmChainPlan[],
+  bitcoin: LocalBitcoinChainPlan,
+  sources: LocalnetPriceSources,
+): PricesConfig {
+  const feed = (chain: string, symbol: string): PriceSourceSpec => {
+    const found = sources.feeds.find((f) => f.chain === chain && f.symbol === symbol);
+    if (found === undefined) throw new Error(`the localnet has no ${symbol} feed on ${chain}`);
+    return { kind: "chainlink", chain, feed: found.address, maxAgeMs: LOCALNET_FEED_MAX_AGE_MS };
+  };
+  const btcId = assetId(bitcoin.name, BTC_ASSET.symbol);
+  const firstChain = chains[0]?.name ?? "";
+  const assets: Record<string, AssetPriceConfig> = {
+    [btcId]: {
+      sources: [feed(firstChain, "btc"), ...(TICKERS.btc ?? [])],
+      minSources: 3,
+      maxDeviationBps: 100,
+      peg: null,
+    },
+  };
+  for (const chain of chains) {
+    for (const asset of chain.assets) {
+      const id = assetId(chain.name, asset.symbol);
+      const own = [feed(chain.name, asset.symbol), ...(TICKERS[asset.symbol] ?? [])];
+      if (asset.symbol === "wbtc") {
+        assets[id] = {
+          sources: own,
+          minSources: 1,
+          maxDeviationBps: 0,
+          peg: { base: btcId, maxDeviationBps: 200, quotedIn: "usd" },
+        };
+      } else if (asset.symbol === "usdc") {
+        assets[id] = {
+          sources: own,
+          minSources: 1,
+          maxDeviationBps: 100,
+          peg: { base: "usd", maxDeviationBps: 100, quotedIn: "usd" },
+        };
+      } else {
+        assets[id] = { sources: own, minSources: 3, maxDeviationBps: 100, peg: null };
+      }
+    }
+  }
+  const exchange = { baseUrl: sources.tickerUrl, timeoutMs: 2_000, maxAgeMs: 10_000 };
+  return {
+    refreshMs: LOCALNET_PRICE_REFRESH_MS,
+    exchanges: { binance: exchange, coinbase: exchange, kraken: exchange },
+    assets,
+  };
+}
+
+function localnetCurves(
+  chains: LocalEvmChainPlan[],
+  bitcoin: LocalBitcoinChainPlan,
+): Record<string, InventoryCurve> {
+  const curves: Record<string, InventoryCurve> = {};
+  const all = [
+    ...chains.flatMap((c) => c.assets.map((a) => ({ id: assetId(c.name, a.symbol), ...a }))),
+    { id: assetId(bitcoin.name, BTC_ASSET.symbol), ...BTC_ASSET },
+  ];
+  for (const asset of all) {
+    const curve = inventoryCurve(asset.symbol, asset.decimals);
+    if (curve !== null) curves[asset.id] = curve;
+  }
+  return curves;
 }
 
 /** The solver's config on the localnet; every amount limit generous, every safety rule on. */
@@ -81,6 +214,7 @@ export function localnetSolverConfig(options: {
   journalPath: string;
   quotePort: number;
   opsPort: number;
+  prices: LocalnetPriceSources;
 }): SolverConfig {
   const chains: EvmChainConfig[] = options.chains.map((chain) => ({
     family: "evm",
@@ -117,7 +251,9 @@ export function localnetSolverConfig(options: {
     },
     chains: [...chains, solverBitcoinChain(options.bitcoin)],
     fixedPrices,
+    prices: localnetPrices(options.chains, options.bitcoin, options.prices),
     strategies: strategies(options.chains, options.bitcoin),
+    inventoryCurves: localnetCurves(options.chains, options.bitcoin),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
     safety: {
       timelockMarginMs: 600_000,

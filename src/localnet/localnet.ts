@@ -17,12 +17,16 @@ import {
 import { evmChainDescriptor, writeDescriptor, type LocalnetDescriptor } from "./descriptor.js";
 import { setUpEvmChain } from "./evm-setup.js";
 import {
+  LOCALNET_FEED_HEARTBEAT_MS,
+  LOCALNET_PRICES,
   LOCALNET_TIMING,
   localnetServiceConfig,
   localnetSolverConfig,
   type LocalBitcoinChainPlan,
   type LocalEvmChainPlan,
 } from "./localnet-config.js";
+import { LocalPriceFeeds } from "./price-feeds.js";
+import { startTickerServer, type TickerServer } from "./ticker-server.js";
 import type { LocalServiceConfig } from "./service/config.js";
 import { startLocalService, type LocalService } from "./service/service.js";
 import { freePort } from "../util/free-port.js";
@@ -59,6 +63,10 @@ export interface Localnet {
   descriptor: LocalnetDescriptor;
   anvils: Map<string, AnvilInstance>;
   bitcoin: LocalBitcoinChain;
+  /** The on-chain price feeds on each anvil chain; tests move prices with them. */
+  priceFeeds: LocalPriceFeeds;
+  /** The local stand-in for the exchanges' tickers. */
+  tickers: TickerServer;
   service: LocalService;
   serviceConfig: LocalServiceConfig;
   /** The solver's config as the localnet runs it; a caller may start its own solver from it. */
@@ -72,6 +80,7 @@ export interface Localnet {
 function localnetKeys() {
   return {
     deployer: localnetAccount(LOCALNET_ROLES.deployer),
+    priceKeeper: localnetAccount(LOCALNET_ROLES.priceKeeper),
     solver: localnetAccount(LOCALNET_ROLES.solver),
     solverBitcoin: localnetBitcoinKey("solver"),
     relayer: localnetAccount(LOCALNET_ROLES.relayer),
@@ -87,6 +96,8 @@ type LocalnetKeys = ReturnType<typeof localnetKeys>;
 interface LocalChains {
   anvils: Map<string, AnvilInstance>;
   plans: LocalEvmChainPlan[];
+  priceFeeds: LocalPriceFeeds;
+  tickers: TickerServer;
   bitcoin: LocalBitcoinChain;
   bitcoinPlan: LocalBitcoinChainPlan;
   stop(): Promise<void>;
@@ -141,6 +152,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     journalPath: join(dir, "solver.sqlite"),
     quotePort,
     opsPort,
+    prices: { tickerUrl: chains.tickers.url, feeds: chains.priceFeeds.feeds },
   });
 
   const descriptor: LocalnetDescriptor = {
@@ -164,6 +176,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       assets: [{ id: `${chains.bitcoin.name}:btc`, symbol: "btc", decimals: 8 }],
     },
     users: keys.users.map((u) => ({ address: u.address, privateKey: u.privateKey, bitcoin: u.bitcoin })),
+    prices: { tickerUrl: chains.tickers.url, feeds: chains.priceFeeds.feeds },
   };
   writeDescriptor(join(dir, "localnet.json"), descriptor);
 
@@ -171,6 +184,8 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     descriptor,
     anvils: chains.anvils,
     bitcoin: chains.bitcoin,
+    priceFeeds: chains.priceFeeds,
+    tickers: chains.tickers,
     service,
     serviceConfig,
     solverConfig,
@@ -194,7 +209,11 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
   const { logger } = options;
   const anvils = new Map<string, AnvilInstance>();
   let bitcoin: LocalBitcoinChain | null = null;
+  let priceFeeds: LocalPriceFeeds | null = null;
+  let tickers: TickerServer | null = null;
   const stop = async (): Promise<void> => {
+    await priceFeeds?.stop();
+    await tickers?.stop();
     await Promise.all([...anvils.values()].map((a) => a.stop()));
     await bitcoin?.stop();
   };
@@ -217,6 +236,18 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
       plans.push({ name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets });
       logger.info({ chain: chain.name, rpcUrl: anvil.rpcUrl }, "local chain ready");
     }
+    priceFeeds = await LocalPriceFeeds.deploy({
+      chains: plans,
+      keeper: keys.priceKeeper,
+      prices: LOCALNET_PRICES,
+    });
+    priceFeeds.startHeartbeat(LOCALNET_FEED_HEARTBEAT_MS);
+    tickers = await startTickerServer(
+      Object.fromEntries(
+        Object.entries(LOCALNET_PRICES).map(([symbol, price]) => [symbol.toUpperCase(), price]),
+      ),
+    );
+    logger.info({ feeds: priceFeeds.feeds.length, tickerUrl: tickers.url }, "local price sources ready");
     bitcoin = await setUpBitcoinChain({
       solverAddress: keys.solverBitcoin.address,
       userAddresses: keys.users.map((u) => u.bitcoin.address),
@@ -239,5 +270,6 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
     sourceTimelock: options.bitcoinSourceTimelock ?? LOCALNET_BITCOIN_TIMING.sourceTimelock,
     destinationTimelock: options.bitcoinDestinationTimelock ?? LOCALNET_BITCOIN_TIMING.destinationTimelock,
   };
-  return { anvils, plans, bitcoin, bitcoinPlan, stop };
+  if (priceFeeds === null || tickers === null) throw new Error("the localnet's price sources did not start");
+  return { anvils, plans, priceFeeds, tickers, bitcoin, bitcoinPlan, stop };
 }

@@ -82,14 +82,14 @@ export class CapacityLedger {
     const gas = gasId === null || gasId === entry.asset ? null : this.available.get(gasId);
     const unreadable = [available, gas, this.inFlightCents].find((v) => v instanceof Error);
     if (unreadable instanceof Error) {
-      if (unreadable instanceof PriceUnavailableError) return refuse("price_unavailable", unreadable.message);
+      if (unreadable instanceof PriceUnavailableError) return refuse(unreadable.reason, unreadable.message);
       return refuse("inventory_unavailable", `cannot read inventory: ${unreadable.message}`);
     }
     let priced;
     try {
       priced = { ...asset, usdPrice: await readPrice(this.deps.prices, asset.id) };
     } catch (error) {
-      if (error instanceof PriceUnavailableError) return refuse("price_unavailable", error.message);
+      if (error instanceof PriceUnavailableError) return refuse(error.reason, error.message);
       throw error;
     }
     const figures = {

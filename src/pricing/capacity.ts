@@ -68,7 +68,7 @@ export async function checkCapacity(
     ]);
     figures = { available, gasAvailable, inFlightCents };
   } catch (error) {
-    if (error instanceof PriceUnavailableError) return refuse("price_unavailable", error.message);
+    if (error instanceof PriceUnavailableError) return refuse(error.reason, error.message);
     return refuse("inventory_unavailable", `cannot read inventory: ${(error as Error).message}`);
   }
   return judgeCapacity(figures, limits, to, amount);

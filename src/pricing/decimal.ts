@@ -65,3 +65,42 @@ export function formatCents(cents: bigint): DecimalString {
   const digits = cents.toString().padStart(3, "0");
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+export function compareRatios(a: Ratio, b: Ratio): -1 | 0 | 1 {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+export function addRatios(a: Ratio, b: Ratio): Ratio {
+  return { num: a.num * b.den + b.num * a.den, den: a.den * b.den };
+}
+
+export class InexactDecimalError extends Error {
+  constructor(value: Ratio) {
+    super(`${value.num}/${value.den} has no finite decimal form`);
+    this.name = "InexactDecimalError";
+  }
+}
+
+/**
+ * Writes a ratio as an exact decimal string (`3/2` → `"1.5"`). Only ratios whose denominator divides a
+ * power of ten have one; a median of decimal prices always does, since it halves at most once.
+ */
+export function ratioToDecimal(value: Ratio): DecimalString {
+  let den = value.den;
+  let twos = 0;
+  let fives = 0;
+  while (den % 2n === 0n) {
+    den /= 2n;
+    twos += 1;
+  }
+  while (den % 5n === 0n) {
+    den /= 5n;
+    fives += 1;
+  }
+  if (den !== 1n) throw new InexactDecimalError(value);
+  const digits = Math.max(twos, fives);
+  const scaled = (value.num * pow10(digits)) / value.den;
+  return formatUnits(scaled, digits);
+}

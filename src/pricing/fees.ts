@@ -14,8 +14,11 @@ export class InvalidStrategyError extends Error {
   }
 }
 
-function basisPoints(strategy: PricingStrategy, field: "feeBps" | "spreadBps"): bigint {
-  const value = strategy[field];
+function basisPoints(
+  strategy: PricingStrategy,
+  field: "feeBps" | "spreadBps",
+  value = strategy[field],
+): bigint {
   if (!Number.isInteger(value) || value < 0 || value > 10_000) {
     throw new InvalidStrategyError(strategy, `${field} must be an integer from 0 to 10000, got ${value}`);
   }
@@ -25,9 +28,10 @@ function basisPoints(strategy: PricingStrategy, field: "feeBps" | "spreadBps"): 
 /**
  * Destination amount after fees: `feeBps` comes off the value of the source amount, `spreadBps` off what is
  * left, then `fixedFee` (destination smallest units). May be zero or negative; the caller refuses those.
+ * `feeBps` defaults to the strategy's; the inventory curve passes the widened or narrowed one.
  */
-export function applyFees(gross: Ratio, strategy: PricingStrategy): bigint {
-  const keepAfterFee = BPS - basisPoints(strategy, "feeBps");
+export function applyFees(gross: Ratio, strategy: PricingStrategy, feeBps = strategy.feeBps): bigint {
+  const keepAfterFee = BPS - basisPoints(strategy, "feeBps", feeBps);
   const keepAfterSpread = BPS - basisPoints(strategy, "spreadBps");
   const net = floorRatio({ num: gross.num * keepAfterFee * keepAfterSpread, den: gross.den * BPS * BPS });
   return net - strategy.fixedFee;

@@ -17,6 +17,8 @@ export type CommittedAmount = (assetId: string) => bigint | Promise<bigint>;
 /** The part of inventory that quoting needs; `Inventory` implements it. */
 export interface CapacityView {
   available(assetId: string): Promise<bigint>;
+  /** What the solver holds of the asset and has not promised yet: balance − committed (floor not taken off). */
+  holding(assetId: string): Promise<bigint>;
   inFlightUsdCents(): Promise<bigint>;
 }
 
@@ -52,9 +54,16 @@ interface CachedBalance {
 export class Inventory implements CapacityView {
   private readonly cache = new Map<string, CachedBalance>();
   private readonly now: () => number;
+  private options: InventoryOptions;
 
-  constructor(private readonly options: InventoryOptions) {
+  constructor(options: InventoryOptions) {
+    this.options = options;
     this.now = options.now ?? Date.now;
+  }
+
+  /** New floors and prices after a configuration reload; cached balances stay valid. */
+  update(changes: Pick<InventoryOptions, "floors" | "prices">): void {
+    this.options = { ...this.options, ...changes };
   }
 
   /** Balance, reusing a read younger than `cacheMs`. Concurrent callers share one read; failures are not cached. */
@@ -92,6 +101,11 @@ export class Inventory implements CapacityView {
 
   async available(assetId: string): Promise<bigint> {
     return (await this.snapshot(assetId)).available;
+  }
+
+  async holding(assetId: string): Promise<bigint> {
+    const { balance, committed } = await this.snapshot(assetId);
+    return balance - committed;
   }
 
   /** USD cents (rounded up) of everything committed across all assets, at current prices. */

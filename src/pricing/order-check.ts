@@ -1,6 +1,8 @@
 /**
- * The last price check before a fill: the solver re-prices the order now and refuses when the order asks
- * for more than today's quote plus a tolerance, or when the pair, limits, inventory or exposure refuse.
+ * The last price check before a fill: the solver re-prices the order at the prices of now and refuses when
+ * the order asks for more than that quote plus a tolerance, or when the pair, limits, inventory or exposure
+ * refuse. The requote takes the inventory curve's most generous point (see PricingMode), so `price_moved`
+ * always means the market moved.
  */
 import { describeAmount, gasAssetOf } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
@@ -38,6 +40,7 @@ export async function checkOrderAgainstQuote(
   const requoted = await priceRequest(
     { from: order.fromAsset, to: order.toAsset, fromAmount: order.fromAmount },
     deps,
+    "fill",
   );
   if (isRefusal(requoted)) return requoted;
 

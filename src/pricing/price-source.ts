@@ -5,14 +5,29 @@ export interface PriceSource {
   usdPrice(assetId: string): Promise<DecimalString>;
 }
 
+/** Why a price cannot be used; each is a refusal reason of its own (see refusal.ts). */
+export type PriceRefusalReason =
+  "price_unavailable" | "price_stale" | "price_sources_disagree" | "price_depegged";
+
 export class PriceUnavailableError extends Error {
   constructor(
     readonly assetId: string,
     detail: string,
+    readonly reason: PriceRefusalReason = "price_unavailable",
   ) {
     super(`no usable USD price for ${assetId}: ${detail}`);
     this.name = "PriceUnavailableError";
   }
+}
+
+/**
+ * Every price the solver uses: by a strategy's `priceSource` (`fixed` or `live`), and per asset (live
+ * where `prices.assets` lists it, else fixed) for what is not a quote: exposure and profit and loss.
+ */
+export interface PriceSources {
+  fixed: PriceSource;
+  live: PriceSource;
+  byAsset: PriceSource;
 }
 
 /** Parses a price and insists it is positive; a zero price would divide by zero or give assets away. */

@@ -1,12 +1,22 @@
 /**
- * Wires pricing from the typed config: fixed prices, strategies, limits and an inventory over the
- * executors' balances and the journal's committed amounts. The runner builds one and hands out its parts.
+ * Wires pricing from the typed config: fixed and live prices, strategies, curves, limits and an inventory
+ * over the executors' balances and the journal's committed amounts. The runner builds one and hands out
+ * its parts; a configuration reload replaces the pricing parts at once, between two quotes.
  */
+import type { Logger } from "pino";
 import type { SolverConfig } from "../config/types.js";
 import { indexAssets, type ChainAssets } from "./assets.js";
+import type { DecimalString } from "./decimal.js";
 import { Inventory, type BalanceSource, type CommittedAmount } from "./inventory.js";
+import type { FeedReader } from "./live/chainlink-feed.js";
+import { PriceBook, type AssetPriceView } from "./live/price-book.js";
 import { checkOrderAgainstQuote, type OrderAmounts, type OrderCheckOk } from "./order-check.js";
-import { FixedPriceSource, type PriceSource } from "./price-source.js";
+import {
+  FixedPriceSource,
+  PriceUnavailableError,
+  type PriceSource,
+  type PriceSources,
+} from "./price-source.js";
 import { quoteFor, type QuoteDeps } from "./quote.js";
 import type { QuoteFunction } from "./quote-server.js";
 import type { QuoteRefusal } from "./refusal.js";
@@ -17,53 +27,185 @@ export interface PricingIo {
   inFlight?: CommittedAmount;
   /** How long a balance read is reused; 5 s unless given. */
   balanceCacheMs?: number;
-  /** Overrides `config.fixedPrices` (for a live price feed). */
-  prices?: PriceSource;
-}
-
-export interface Pricing {
-  deps: QuoteDeps;
-  inventory: Inventory;
-  /** For startQuoteServer: the quote item, or the refusal. */
-  quote: QuoteFunction;
-  checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal>;
+  /** Reads price feeds on a configured EVM chain; needed when a `chainlink` source is configured. */
+  feedReader?: (chain: string) => FeedReader;
+  logger?: Logger;
+  now?: () => number;
 }
 
 /** The parts of SolverConfig pricing reads; a SolverConfig is one. */
-export interface PricingConfig extends Pick<SolverConfig, "fixedPrices" | "strategies" | "limits"> {
+export interface PricingConfig extends Pick<
+  SolverConfig,
+  "fixedPrices" | "prices" | "strategies" | "limits" | "inventoryCurves"
+> {
   solver: Pick<SolverConfig["solver"], "id">;
   chains: readonly ChainAssets[];
 }
 
+export interface Valuation {
+  price: DecimalString;
+  /** When this price was usable for quotes. */
+  atMs: number;
+}
+
+export interface Pricing {
+  /** Quote dependencies as configured now. */
+  readonly deps: QuoteDeps;
+  readonly inventory: Inventory;
+  /** For startQuoteServer: the quote item, or the refusal. */
+  quote: QuoteFunction;
+  checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal>;
+  /** Reads every live source once, then keeps them fresh in the background. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Puts a new, already validated configuration's pricing parts in force. */
+  reload(config: PricingConfig): Promise<void>;
+  /** Each live-priced asset's price and what its sources last said. */
+  describePrices(): AssetPriceView[];
+  /** An asset's USD price for valuing what already happened: now, or else the last usable one. */
+  valuation(assetId: string): Promise<Valuation | null>;
+}
+
 export const DEFAULT_BALANCE_CACHE_MS = 5_000;
 
+export class FeedReaderMissingError extends Error {
+  constructor(chain: string) {
+    super(`a chainlink price source reads chain ${chain}, but pricing was built without a feed reader`);
+    this.name = "FeedReaderMissingError";
+  }
+}
+
+/** Per asset: its live sources where prices.assets lists it, else the fixed table. */
+class AssetPrices implements PriceSource {
+  constructor(
+    private readonly book: PriceBook,
+    private readonly fixed: PriceSource,
+  ) {}
+
+  usdPrice(assetId: string): Promise<DecimalString> {
+    return this.book.has(assetId) ? this.book.usdPrice(assetId) : this.fixed.usdPrice(assetId);
+  }
+}
+
+/** The book's inputs; a reload builds a new book only when these changed. */
+function bookKey(config: PricingConfig): string {
+  return JSON.stringify({ prices: config.prices, fixed: config.fixedPrices });
+}
+
+class PricingEngine implements Pricing {
+  readonly inventory: Inventory;
+  private book: PriceBook;
+  private sources: PriceSources;
+  private currentDeps: QuoteDeps;
+  private currentBookKey: string;
+  private started = false;
+  private readonly now: () => number;
+
+  constructor(
+    config: PricingConfig,
+    private readonly io: PricingIo,
+  ) {
+    this.now = io.now ?? Date.now;
+    this.book = this.newBook(config);
+    this.currentBookKey = bookKey(config);
+    this.sources = this.sourcesOf(config, this.book);
+    this.inventory = new Inventory({
+      balances: io.balances,
+      committed: io.committed,
+      ...(io.inFlight ? { inFlight: io.inFlight } : {}),
+      floors: config.limits.inventoryFloor,
+      prices: this.sources.byAsset,
+      assets: indexAssets(config.chains),
+      cacheMs: io.balanceCacheMs ?? DEFAULT_BALANCE_CACHE_MS,
+      now: this.now,
+    });
+    this.currentDeps = this.depsOf(config);
+  }
+
+  get deps(): QuoteDeps {
+    return this.currentDeps;
+  }
+
+  private newBook(config: PricingConfig): PriceBook {
+    const feedReader = this.io.feedReader;
+    return new PriceBook({
+      prices: config.prices,
+      fixedPrices: config.fixedPrices,
+      feedReader: (chain) => {
+        if (feedReader === undefined) throw new FeedReaderMissingError(chain);
+        return feedReader(chain);
+      },
+      ...(this.io.logger ? { logger: this.io.logger } : {}),
+      now: this.now,
+    });
+  }
+
+  private sourcesOf(config: PricingConfig, book: PriceBook): PriceSources {
+    const fixed = new FixedPriceSource(config.fixedPrices);
+    return { fixed, live: book, byAsset: new AssetPrices(book, fixed) };
+  }
+
+  private depsOf(config: PricingConfig): QuoteDeps {
+    return {
+      solverId: config.solver.id,
+      strategies: config.strategies,
+      assets: indexAssets(config.chains),
+      prices: this.sources,
+      limits: config.limits,
+      curves: config.inventoryCurves,
+      capacity: this.inventory,
+    };
+  }
+
+  quote: QuoteFunction = async (request) => {
+    const answer = await quoteFor(request, this.currentDeps);
+    return answer.ok ? answer.item : answer;
+  };
+
+  checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal> {
+    return checkOrderAgainstQuote(order, this.currentDeps, toleranceBps);
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    await this.book.start();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.book.stop();
+  }
+
+  async reload(config: PricingConfig): Promise<void> {
+    const key = bookKey(config);
+    const previous = this.book;
+    if (key !== this.currentBookKey) {
+      const book = this.newBook(config);
+      // The new sources answer once before they are used, so a reload never leaves quotes without prices.
+      if (this.started) await book.start();
+      this.book = book;
+      this.currentBookKey = key;
+    }
+    this.sources = this.sourcesOf(config, this.book);
+    this.inventory.update({ floors: config.limits.inventoryFloor, prices: this.sources.byAsset });
+    this.currentDeps = this.depsOf(config);
+    if (previous !== this.book) await previous.stop();
+  }
+
+  describePrices(): AssetPriceView[] {
+    return this.book.describe();
+  }
+
+  async valuation(assetId: string): Promise<Valuation | null> {
+    try {
+      return { price: await this.sources.byAsset.usdPrice(assetId), atMs: this.now() };
+    } catch (error) {
+      if (!(error instanceof PriceUnavailableError)) throw error;
+      return this.book.lastKnown(assetId);
+    }
+  }
+}
+
 export function createPricing(config: PricingConfig, io: PricingIo): Pricing {
-  const assets = indexAssets(config.chains);
-  const prices = io.prices ?? new FixedPriceSource(config.fixedPrices);
-  const inventory = new Inventory({
-    balances: io.balances,
-    committed: io.committed,
-    ...(io.inFlight ? { inFlight: io.inFlight } : {}),
-    floors: config.limits.inventoryFloor,
-    prices,
-    assets,
-    cacheMs: io.balanceCacheMs ?? DEFAULT_BALANCE_CACHE_MS,
-  });
-  const deps: QuoteDeps = {
-    solverId: config.solver.id,
-    strategies: config.strategies,
-    assets,
-    prices,
-    limits: config.limits,
-    capacity: inventory,
-  };
-  return {
-    deps,
-    inventory,
-    quote: async (request) => {
-      const answer = await quoteFor(request, deps);
-      return answer.ok ? answer.item : answer;
-    },
-    checkOrder: (order, toleranceBps) => checkOrderAgainstQuote(order, deps, toleranceBps),
-  };
+  return new PricingEngine(config, io);
 }

@@ -20,6 +20,8 @@ export interface QuoteItemInput {
   to: AssetConfig & PricedAsset;
   fromAmount: bigint;
   toAmount: bigint;
+  /** The fee actually taken (strategy fee and inventory curve). */
+  feeBps: number;
 }
 
 export function buildQuoteItem(input: QuoteItemInput): QuoteItem {
@@ -30,7 +32,7 @@ export function buildQuoteItem(input: QuoteItemInput): QuoteItem {
     solver_id: input.solverId,
     estimated_time: strategy.estimatedTimeSeconds,
     slippage: strategy.spreadBps,
-    fee: strategy.feeBps,
+    fee: input.feeBps,
     fixed_fee: formatUnits(strategy.fixedFee, to.decimals),
   };
 }

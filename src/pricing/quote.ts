@@ -1,8 +1,9 @@
 /**
- * The solver's quote: find the pair's strategy, check the size limits, convert by price, take fees,
- * then check that inventory and exposure can carry the fill.
+ * The solver's quote: find the pair's strategy, check the size limits, convert by price, take fees
+ * (widened or narrowed by the destination's inventory curve), then check that inventory and exposure can
+ * carry the fill.
  */
-import type { AssetConfig, Limits, PricingStrategy } from "../config/types.js";
+import type { AssetConfig, InventoryCurve, Limits, PricingStrategy } from "../config/types.js";
 import type { QuoteItem } from "../orderbook/types.js";
 import { checkAmountLimits } from "./amount-limits.js";
 import { gasAssetOf, type AssetIndex } from "./assets.js";
@@ -10,7 +11,8 @@ import { checkCapacity } from "./capacity.js";
 import { convertAmount, type PricedAsset } from "./conversion.js";
 import { applyFees } from "./fees.js";
 import type { CapacityView } from "./inventory.js";
-import { PriceUnavailableError, readPrice, type PriceSource } from "./price-source.js";
+import { curveExtraBps, curveMinExtraBps, effectiveFeeBps } from "./inventory-curve.js";
+import { PriceUnavailableError, readPrice, type PriceSource, type PriceSources } from "./price-source.js";
 import { buildQuoteItem } from "./quote-item.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
 import { findStrategy } from "./strategy.js";
@@ -27,10 +29,19 @@ export interface QuoteDeps {
   solverId: string;
   strategies: readonly PricingStrategy[];
   assets: AssetIndex;
-  prices: PriceSource;
+  prices: PriceSources;
   limits: Limits;
+  /** Inventory curves per destination asset id. */
+  curves: Readonly<Record<string, InventoryCurve>>;
   capacity: CapacityView;
 }
+
+/**
+ * `quote` prices with the curve at the destination's inventory now. `fill` (the check before a fill)
+ * prices with the curve's most generous point: an order is then refused only when the market moved,
+ * never because the solver's own inventory fell since it quoted, which is a passing state.
+ */
+export type PricingMode = "quote" | "fill";
 
 export type PricedAssetConfig = AssetConfig & PricedAsset;
 
@@ -42,6 +53,8 @@ export interface PricedRequest {
   fromAmount: bigint;
   /** Destination smallest units after fees, rounded down; always > 0. */
   toAmount: bigint;
+  /** The fee taken: the strategy's feeBps plus the inventory curve's extra, within 0..10000. */
+  feeBps: number;
 }
 
 export interface Quote {
@@ -50,20 +63,37 @@ export interface Quote {
   priced: PricedRequest;
 }
 
-async function withPrice(deps: QuoteDeps, asset: AssetConfig): Promise<PricedAssetConfig> {
-  return { ...asset, usdPrice: await readPrice(deps.prices, asset.id) };
+async function withPrice(source: PriceSource, asset: AssetConfig): Promise<PricedAssetConfig> {
+  return { ...asset, usdPrice: await readPrice(source, asset.id) };
 }
 
 async function readPrices(
-  deps: QuoteDeps,
+  source: PriceSource,
   from: AssetConfig,
   to: AssetConfig,
 ): Promise<[PricedAssetConfig, PricedAssetConfig] | QuoteRefusal> {
   try {
-    return await Promise.all([withPrice(deps, from), withPrice(deps, to)]);
+    return await Promise.all([withPrice(source, from), withPrice(source, to)]);
   } catch (error) {
-    if (error instanceof PriceUnavailableError) return refuse("price_unavailable", error.message);
+    if (error instanceof PriceUnavailableError) return refuse(error.reason, error.message);
     throw error;
+  }
+}
+
+/** The fee after the destination's inventory curve, or the refusal when its inventory cannot be read. */
+async function feeFor(
+  strategy: PricingStrategy,
+  to: AssetConfig,
+  deps: QuoteDeps,
+  mode: PricingMode,
+): Promise<number | QuoteRefusal> {
+  const curve = deps.curves[to.id];
+  if (curve === undefined) return strategy.feeBps;
+  if (mode === "fill") return effectiveFeeBps(strategy.feeBps, curveMinExtraBps(curve));
+  try {
+    return effectiveFeeBps(strategy.feeBps, curveExtraBps(curve, await deps.capacity.holding(to.id)));
+  } catch (error) {
+    return refuse("inventory_unavailable", `cannot read inventory of ${to.id}: ${(error as Error).message}`);
   }
 }
 
@@ -71,10 +101,14 @@ async function readPrices(
 export async function priceRequest(
   request: QuoteRequest,
   deps: QuoteDeps,
+  mode: PricingMode = "quote",
 ): Promise<PricedRequest | QuoteRefusal> {
   const strategy = findStrategy(deps.strategies, request.from, request.to);
   if (strategy === undefined) {
     return refuse("no_strategy", `this solver does not quote ${request.from} -> ${request.to}`);
+  }
+  if (!strategy.enabled) {
+    return refuse("pair_disabled", `the pair ${request.from} -> ${request.to} is switched off`);
   }
   const fromAsset = deps.assets.get(request.from);
   const toAsset = deps.assets.get(request.to);
@@ -85,17 +119,19 @@ export async function priceRequest(
   const limitRefusal = checkAmountLimits(request.fromAmount, fromAsset, strategy, deps.limits);
   if (limitRefusal !== undefined) return limitRefusal;
 
-  const prices = await readPrices(deps, fromAsset, toAsset);
+  const prices = await readPrices(deps.prices[strategy.priceSource], fromAsset, toAsset);
   if (isRefusal(prices)) return prices;
   const [from, to] = prices;
-  const toAmount = applyFees(convertAmount(request.fromAmount, from, to), strategy);
+  const feeBps = await feeFor(strategy, toAsset, deps, mode);
+  if (isRefusal(feeBps)) return feeBps;
+  const toAmount = applyFees(convertAmount(request.fromAmount, from, to), strategy, feeBps);
   if (toAmount <= 0n) {
     return refuse(
       "nothing_after_fees",
       `${request.fromAmount} smallest units of ${from.id} leave nothing of ${to.id} after fees`,
     );
   }
-  return { strategy, from, to, fromAmount: request.fromAmount, toAmount };
+  return { strategy, from, to, fromAmount: request.fromAmount, toAmount, feeBps };
 }
 
 export async function quoteFor(request: QuoteRequest, deps: QuoteDeps): Promise<Quote | QuoteRefusal> {

@@ -3,6 +3,10 @@ export type RefusalReason =
   | "no_strategy"
   | "unknown_asset"
   | "price_unavailable"
+  | "price_stale"
+  | "price_sources_disagree"
+  | "price_depegged"
+  | "pair_disabled"
   | "below_min"
   | "above_max"
   | "above_order_limit"
@@ -29,6 +33,12 @@ const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
   nothing_after_fees: "refuse",
   price_moved: "refuse",
   price_unavailable: "wait",
+  // Prices that are old, disagree or show a de-peg say nothing about the order; the market may recover.
+  price_stale: "wait",
+  price_sources_disagree: "wait",
+  price_depegged: "wait",
+  // The operator can switch a pair back on by a reload: refunding now would let the user take both sides.
+  pair_disabled: "wait",
   insufficient_inventory: "wait",
   insufficient_gas: "wait",
   inventory_unavailable: "wait",

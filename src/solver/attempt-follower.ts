@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { rejectedForGood } from "../chains/chain.js";
 import type { AttemptRow } from "../journal/journal.js";
+import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
@@ -87,6 +88,8 @@ async function followOne(
     attempt,
     attempt.actionIds.map((id) => journal.action(id).request),
   );
+  // Before the state change: a crash between the two records the fee again next round, never loses it.
+  if ("feePaid" in status && status.feePaid !== undefined) recordFeePaid(journal, attempt.id, status.feePaid);
   switch (status.state) {
     case "confirmed":
       journal.markConfirmed(attempt.id, status.blockHeight);

@@ -46,6 +46,8 @@ export interface RunnerOptions {
   pollIntervalMs: number;
   logger: Logger;
   observer?: RunnerObserver;
+  /** Journals a settled order's profit and loss (src/pnl/recorder.ts); never throws. */
+  settlement?: { recordSettlement(orderId: string): Promise<void> };
   /** Orders processed at once. */
   concurrency?: number;
   now?: () => number;
@@ -253,6 +255,7 @@ export class Runner {
         );
       if (result.done) {
         journal.markOrderDone(order.order_id);
+        await this.options.settlement?.recordSettlement(order.order_id);
         log.info("order settled; no longer followed");
       }
       return result.actions.map((request) => ({ request, input }));

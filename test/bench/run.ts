@@ -1,7 +1,8 @@
 /**
- * Benchmarks of the solver's hot paths: planning an order, journaling an action before broadcast, and
- * pricing a quote. Reports medians over repeated rounds; machines are shared and noisy, so compare
- * ratios between runs rather than absolute numbers.
+ * Benchmarks of the solver's hot paths: planning an order, journaling an action before broadcast,
+ * pricing a quote, and a burst of 1,000 concurrent quotes over HTTP on live prices. Reports medians over
+ * repeated rounds; machines are shared and noisy, so compare ratios between runs rather than absolute
+ * numbers.
  *
  *   npm run bench
  */
@@ -10,9 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionRequest } from "../../src/chains/chain.js";
 import { Journal } from "../../src/journal/journal.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";
+import { percentile, quoteBurst } from "../support/quote-burst.js";
 
 interface Result {
   name: string;
@@ -117,9 +120,12 @@ function quoting(): Promise<Result> {
           spreadBps: 5,
           priceSource: "fixed",
           estimatedTimeSeconds: 30,
+          enabled: true,
         },
       ],
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+      prices: { refreshMs: 1_000, exchanges: EXCHANGE_DEFAULTS, assets: {} },
+      inventoryCurves: {},
     },
     { balances: { balance: async () => 10n ** 12n }, committed: () => 0n, balanceCacheMs: 60_000 },
   );
@@ -135,5 +141,15 @@ for (const r of results) {
   const spread = Math.max(...r.rounds) / Math.min(...r.rounds);
   console.log(
     `${r.name}: median ${Math.round(r.medianPerSecond).toLocaleString("en")} ${r.unit}/s (max/min of rounds ${spread.toFixed(2)})`,
+  );
+}
+
+// Quotes arrive in bursts: 1,000 at once over HTTP, prices live (feed and three tickers, from memory).
+for (let round = 1; round <= 3; round++) {
+  const burst = await quoteBurst(1_000);
+  console.log(
+    `pricing: 1000 concurrent quotes over HTTP (live prices), round ${round}: ${burst.totalMs.toFixed(0)} ms, ` +
+      `p50 ${percentile(burst.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(burst.latenciesMs, 99).toFixed(1)} ms; ` +
+      `the same 1000 in process ${burst.inProcessMs.toFixed(0)} ms; price reads during the burst: ${burst.readsDuringBurst}`,
   );
 }

@@ -126,10 +126,13 @@ export class BitcoinExecutor implements ChainExecutor {
       return conflict === null ? { state: "unknown" } : { state: "dead", reason: conflict };
     }
     const tip = await this.#backend.tipHeight();
+    // The fee journaled with the attempt is the one this mined transaction paid.
+    const feeSats = attempt.fee.feeSats;
     return {
       state: "confirmed",
       blockHeight: BigInt(seen.height),
       confirmations: Math.max(0, tip - seen.height + 1),
+      ...(feeSats !== undefined && /^\d+$/.test(feeSats) ? { feePaid: BigInt(feeSats) } : {}),
     };
   }
 

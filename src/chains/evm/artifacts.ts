@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Abi, Hex } from "viem";
 
-/** Deployable contracts: the two HTLCs, and the test-only token and EIP-1271 wallet. */
-export type ContractName = "HTLC" | "NativeHTLC" | "TestToken" | "TestSmartWallet";
+/** Deployable contracts: the two HTLCs, and the test-only token, EIP-1271 wallet and price feed. */
+export type ContractName = "HTLC" | "NativeHTLC" | "TestToken" | "TestSmartWallet" | "TestPriceFeed";
 
 export interface ContractArtifact {
   /** Full compiled ABI, including custom errors so that viem can name a revert. */

@@ -174,10 +174,12 @@ export class EvmExecutor implements ChainExecutor {
     if (receipt !== null) {
       const tip = await this.client.getBlockNumber({ cacheTime: 0 });
       const blockHeight = receipt.blockNumber;
+      // A reverted transaction pays its gas too.
+      const feePaid = receipt.gasUsed * receipt.effectiveGasPrice;
       if (receipt.status === "success") {
-        return { state: "confirmed", blockHeight, confirmations: Number(tip - blockHeight + 1n) };
+        return { state: "confirmed", blockHeight, confirmations: Number(tip - blockHeight + 1n), feePaid };
       }
-      return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt) };
+      return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt), feePaid };
     }
     if (await this.nodeHasTx(hash)) return { state: "pending" };
     // Its nonce taken by another mined transaction: these bytes can never be mined.

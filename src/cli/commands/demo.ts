@@ -1,13 +1,15 @@
 /** `solver demo` (what `npm start` runs): the localnet, then swaps in both directions through the service. */
 import type { Journal } from "../../journal/journal.js";
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand, type CliIo } from "../command.js";
+import { formatPrices } from "../format/prices-text.js";
 import { DEFAULT_LOCALNET_DIR, localnetDirOf } from "../localnet-dir.js";
 import { waitForStopSignal } from "../signals.js";
 import { startCliLocalnet } from "../start-localnet.js";
 
 const HELP = `Usage: solver demo [--dir DIR] [--exit]
 
-Starts the localnet (see \`solver localnet --help\`), then has the test users swap through the
+Starts the localnet (see \`solver localnet --help\`), prints the prices the solver quotes from (the
+median of each asset's on-chain feed and exchange tickers), then has the test users swap through the
 service's API, as a wallet would, and prints each order's progress with its transaction hashes:
   1. USDC ethereum_localnet -> arbitrum_localnet, initiated by an EIP-712 signature the service relays
   2. native ETH on ethereum_localnet -> USDC on arbitrum_localnet, initiated on chain
@@ -56,6 +58,7 @@ export const command: CliCommand = {
     void stop.received.then(() => abort.abort());
     try {
       const net = await startCliLocalnet(dir, io, true);
+      if (net.solver) io.stdout(`\n${formatPrices(net.solver.pricing.describePrices())}`);
       const { runDemo, demoSummary } = await import("../../localnet/demo.js");
       const results = abort.signal.aborted
         ? []

@@ -1,7 +1,7 @@
 /** `solver run`: the daemon. Quotes, fills, redeems and refunds until SIGINT or SIGTERM. */
 import { createLogger } from "../../util/logger.js";
 import { EXIT_OK, UsageError, type CliCommand } from "../command.js";
-import { CONFIG_OPTION, CONFIG_OPTION_HELP, loadCliConfig } from "../config-option.js";
+import { CONFIG_OPTION, CONFIG_OPTION_HELP, configFileOf, loadCliConfig } from "../config-option.js";
 import { waitForStopSignal } from "../signals.js";
 
 const HELP = `Usage: solver run [--config FILE]
@@ -9,7 +9,9 @@ const HELP = `Usage: solver run [--config FILE]
 Starts the solver: the quote endpoint (config quote.*), the ops server with /health, /metrics and
 /status (config ops.*), and the loop that polls the service and fills, redeems and refunds orders.
 Logs are JSON lines on stdout. SIGINT or SIGTERM stops it cleanly (exit 0); a second signal exits at once.
-An invalid configuration prints every problem and exits 2.
+An invalid configuration prints every problem and exits 2. SIGHUP, or a change of the profile file,
+reloads the pricing settings (strategies, prices, curves, limits) without a restart; a reloaded file with
+problems is refused, each problem logged with its key, and the settings in force stay.
 
 Options:
 ${CONFIG_OPTION_HELP}
@@ -31,8 +33,22 @@ export const command: CliCommand = {
     try {
       const { startSolverApp } = await import("../../app/solver-app.js");
       const app = await startSolverApp(config, logger);
+      const file = configFileOf(values, io);
+      const { ConfigReloader } = await import("../../app/config-reload.js");
+      const reloader =
+        file === undefined
+          ? null
+          : new ConfigReloader({
+              file,
+              initial: config,
+              load: () => loadCliConfig(values, io),
+              apply: (next) => app.reconfigure(next),
+              logger: logger.child({ component: "config" }),
+            });
+      reloader?.start();
       const signal = await stop.received;
       logger.info({ signal }, "stopping");
+      await reloader?.stop();
       await app.stop();
       logger.info("stopped");
       return EXIT_OK;

@@ -80,6 +80,16 @@ export class Fields {
     return parsed;
   }
 
+  boolean(key: string, options: Optional<boolean> = {}): boolean {
+    const value = this.value(key, options);
+    if (value === undefined) return false;
+    if (typeof value !== "boolean") {
+      this.problem(key, `${describeValue(value)} must be true or false`);
+      return options.default ?? false;
+    }
+    return value;
+  }
+
   httpUrl(key: string, options: Optional<string> = {}): string {
     const value = this.value(key, options);
     if (value === undefined || value === "") return "";

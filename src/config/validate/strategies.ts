@@ -5,7 +5,7 @@ import { fieldsOf, type Fields } from "./fields.js";
 
 export const STRATEGY_KEYS = [
   ...["from", "to", "minAmount", "maxAmount", "feeBps", "fixedFee", "spreadBps"],
-  ...["priceSource", "estimatedTimeSeconds"],
+  ...["priceSource", "estimatedTimeSeconds", "enabled"],
 ];
 const MAX_BPS = 10_000;
 
@@ -13,6 +13,8 @@ export interface StrategyContext {
   assetIds: ReadonlySet<string>;
   /** Asset ids listed in fixedPrices (valid or not: a bad price is reported there, not again here). */
   pricedAssets: ReadonlySet<string>;
+  /** Asset ids listed in prices.assets (valid or not, likewise). */
+  livePricedAssets: ReadonlySet<string>;
 }
 
 function readAssetRef(f: Fields, key: "from" | "to", context: StrategyContext): string {
@@ -33,20 +35,23 @@ function readStrategy(f: Fields, context: StrategyContext): PricingStrategy {
     feeBps: f.integer("feeBps", 0, MAX_BPS),
     fixedFee: f.amount("fixedFee", { default: 0n }),
     spreadBps: f.integer("spreadBps", 0, MAX_BPS, { default: 0 }),
-    priceSource: f.oneOf("priceSource", ["fixed"] as const, { default: "fixed" }),
+    priceSource: f.oneOf("priceSource", ["fixed", "live"] as const, { default: "fixed" }),
     estimatedTimeSeconds: f.integer("estimatedTimeSeconds", 1),
+    enabled: f.boolean("enabled", { default: true }),
   };
   if (strategy.from !== "" && strategy.from === strategy.to) f.problem("to", "must differ from `from`");
   const bothParsed = [f.obj.minAmount, f.obj.maxAmount].every((v) => typeof parseAmount(v) === "bigint");
   if (bothParsed && strategy.minAmount > strategy.maxAmount) {
     f.problem("minAmount", `${strategy.minAmount} must not exceed maxAmount ${strategy.maxAmount}`);
   }
-  if (strategy.priceSource === "fixed") {
-    for (const key of ["from", "to"] as const) {
-      const id = strategy[key];
-      if (context.assetIds.has(id) && !context.pricedAssets.has(id)) {
-        f.problem(key, `"${id}" has no price in fixedPrices, which priceSource "fixed" needs`);
-      }
+  const [priced, where] =
+    strategy.priceSource === "fixed"
+      ? [context.pricedAssets, "price in fixedPrices"]
+      : [context.livePricedAssets, "live price sources in prices.assets"];
+  for (const key of ["from", "to"] as const) {
+    const id = strategy[key];
+    if (context.assetIds.has(id) && !priced.has(id)) {
+      f.problem(key, `"${id}" has no ${where}, which priceSource "${strategy.priceSource}" needs`);
     }
   }
   return strategy;

@@ -33,6 +33,11 @@ describe("solver demo --exit", () => {
       expect(exit, `${out}\n${demo.stderr.join("\n")}`).toEqual({ code: 0, signal: null });
 
       expect(out).toContain("5 of 5 swaps completed");
+      // The prices it quotes from: each asset's feed on its chain and the three local exchange tickers.
+      expect(out).toContain("prices the solver quotes from");
+      expect(out).toMatch(
+        /^ {2}bitcoin_regtest:btc\s+60000\s+chainlink ethereum_localnet 0x[0-9a-fA-F]{40} 60000, binance BTCUSDT 60000, coinbase BTC-USD 60000, kraken XBTUSD 60000$/m,
+      );
       expect(out.match(/^ {6}completed in \d+\.\d s \(user initiate to source redeem\)$/gm)).toHaveLength(5);
       for (const label of ["user initiate", "solver fill", "destination redeem", "solver redeem"]) {
         // EVM hashes carry 0x; Bitcoin ones do not, and a funding reads `txid:0` in the mempool and

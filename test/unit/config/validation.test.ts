@@ -75,7 +75,7 @@ const cases: [string, Mutation, string][] = [
   [
     "an unknown price source",
     (s) => (strategy(s).priceSource = "oracle"),
-    'strategies[0].priceSource: "oracle" must be one of fixed',
+    'strategies[0].priceSource: "oracle" must be one of fixed, live',
   ],
   [
     "a mis-checksummed address",

@@ -1,8 +1,15 @@
 /** Shared pricing fixtures: three assets with 6, 18 and 8 decimals and prices that do not divide evenly. */
-import type { AssetConfig, Limits, PricingStrategy } from "../../../src/config/types.js";
+import type {
+  AssetConfig,
+  InventoryCurve,
+  Limits,
+  PricesConfig,
+  PricingStrategy,
+} from "../../../src/config/types.js";
+import { EXCHANGE_DEFAULTS } from "../../../src/config/validate/prices.js";
 import type { AssetIndex } from "../../../src/pricing/assets.js";
 import { Inventory, type BalanceSource } from "../../../src/pricing/inventory.js";
-import { FixedPriceSource } from "../../../src/pricing/price-source.js";
+import { FixedPriceSource, type PriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteDeps } from "../../../src/pricing/quote.js";
 
 function asset(id: string, decimals: number): AssetConfig {
@@ -22,6 +29,9 @@ export const PRICES: Record<string, string> = {
 
 export const SOLVER_ID = "ab".repeat(20);
 
+/** A prices section with no live source: every asset priced by the fixed table. */
+export const NO_LIVE_PRICES: PricesConfig = { refreshMs: 1_000, exchanges: EXCHANGE_DEFAULTS, assets: {} };
+
 export function strategy(from: AssetConfig, to: AssetConfig, overrides: Partial<PricingStrategy> = {}) {
   return {
     from: from.id,
@@ -33,6 +43,7 @@ export function strategy(from: AssetConfig, to: AssetConfig, overrides: Partial<
     spreadBps: 0,
     priceSource: "fixed",
     estimatedTimeSeconds: 600,
+    enabled: true,
     ...overrides,
   } satisfies PricingStrategy;
 }
@@ -66,6 +77,9 @@ export function harness(options: {
   limits?: Partial<Limits>;
   balances?: Record<string, bigint>;
   prices?: Record<string, string>;
+  /** Live prices, for strategies with priceSource "live"; the fixed table otherwise. */
+  live?: PriceSource;
+  curves?: Record<string, InventoryCurve>;
 }): Harness {
   const assets: AssetIndex = new Map([USDC, ETH, BTC].map((entry) => [entry.id, entry]));
   const limits: Limits = {
@@ -82,12 +96,13 @@ export function harness(options: {
     ),
   );
   const committed = new Map<string, bigint>();
-  const prices = new FixedPriceSource(options.prices ?? PRICES);
+  const fixed = new FixedPriceSource(options.prices ?? PRICES);
+  const live = options.live ?? fixed;
   const inventory = new Inventory({
     balances,
     committed: (id) => committed.get(id) ?? 0n,
     floors: limits.inventoryFloor,
-    prices,
+    prices: live,
     assets,
     cacheMs: 0,
   });
@@ -95,8 +110,9 @@ export function harness(options: {
     solverId: SOLVER_ID,
     strategies: options.strategies,
     assets,
-    prices,
+    prices: { fixed, live, byAsset: live },
     limits,
+    curves: options.curves ?? {},
     capacity: inventory,
   };
   return { deps, balances, committed, inventory };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkOrderAgainstQuote, InvalidToleranceError } from "../../../src/pricing/order-check.js";
+import { PriceUnavailableError } from "../../../src/pricing/price-source.js";
+import { refusalOutcome } from "../../../src/pricing/refusal.js";
 import { BTC, ETH, PRICES, USDC, harness, strategy } from "./fixtures.js";
 
 // 1 ETH -> USDC with 50 bps fee: 3000.5 * 0.995 = 2985.4975 USDC
@@ -39,6 +41,29 @@ describe("checkOrderAgainstQuote", () => {
     expect(then.ok).toBe(true);
     const refused = await checkOrderAgainstQuote(order(QUOTED), now.deps, 100);
     expect(refused).toMatchObject({ ok: false, reason: "price_moved" });
+  });
+
+  it("re-prices from the live sources at fill time: a price that moved since the quote refuses the fill", async () => {
+    let ethPrice = "3000.5";
+    const live = { usdPrice: async (id: string) => (id === ETH.id ? ethPrice : (PRICES[id] ?? "1")) };
+    const { deps } = harness({ strategies: [{ ...ETH_USDC, priceSource: "live" }], live });
+    expect((await checkOrderAgainstQuote(order(QUOTED), deps, 50)).ok).toBe(true);
+    ethPrice = "2980";
+    const refused = await checkOrderAgainstQuote(order(QUOTED), deps, 50);
+    expect(refused).toMatchObject({ ok: false, reason: "price_moved" });
+    expect(refusalOutcome("price_moved")).toBe("refuse");
+  });
+
+  it("passes on the live sources' refusals, which make the order wait", async () => {
+    const live = {
+      usdPrice: async (id: string): Promise<string> => {
+        throw new PriceUnavailableError(id, "sources disagree by 150 bps, max 100", "price_sources_disagree");
+      },
+    };
+    const { deps } = harness({ strategies: [{ ...ETH_USDC, priceSource: "live" }], live });
+    const verdict = await checkOrderAgainstQuote(order(QUOTED), deps, 50);
+    expect(verdict).toMatchObject({ ok: false, reason: "price_sources_disagree" });
+    expect(refusalOutcome("price_sources_disagree")).toBe("wait");
   });
 
   it("passes on refusals of the pair and of the limits", async () => {

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope, QuoteItem } from "../../../src/orderbook/types.js";
 import { createPricing, type PricingConfig } from "../../../src/pricing/pricing.js";
 import { startQuoteServer, type QuoteServer } from "../../../src/pricing/quote-server.js";
-import { BTC, ETH, MemoryBalances, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
+import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
 
 const config: PricingConfig = {
   solver: { id: SOLVER_ID },
   chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
   fixedPrices: PRICES,
+  prices: NO_LIVE_PRICES,
+  inventoryCurves: {},
   strategies: [strategy(BTC, USDC, { feeBps: 30, spreadBps: 20, fixedFee: 1_500_000n, minAmount: 10_000n })],
   limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
 };

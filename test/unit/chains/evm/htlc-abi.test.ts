@@ -78,6 +78,7 @@ describe("contract artifacts", () => {
     expect(again.contracts.map((c) => c.name)).toEqual([
       "HTLC",
       "NativeHTLC",
+      "TestPriceFeed",
       "TestSmartWallet",
       "TestToken",
     ]);
