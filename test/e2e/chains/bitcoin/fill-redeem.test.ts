@@ -57,6 +57,7 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
       state: "confirmed",
       blockHeight: BigInt(minedAt),
       confirmations: 3,
+      feePaid: BigInt(fill.fee.feeSats!),
     });
     env.journal.settle(fill.txHash);
 
