@@ -1,0 +1,387 @@
+/**
+ * Several RPC endpoints of one chain used as one, chosen by health and head rather than by the order
+ * they were configured in:
+ *
+ * - Reads go to the cheapest usable endpoint (latency plus recent faults), staying with the last one
+ *   while it is about as good, and fail over to the next on a fault. An endpoint cools down after a
+ *   rate limit (for as long as its Retry-After says) or after faults in a row.
+ * - A read that must be current (the default) skips endpoints whose head lags the best head seen by more
+ *   than `maxHeadLagBlocks`: a node stuck at an old block answers "not funded yet" or "no such
+ *   transaction" and must not be believed. Heads are read from every endpoint at most once per
+ *   `headRefreshMs`, and noted from every answer that carries one.
+ * - `sticky(fn)` runs `fn` with every read inside it on one endpoint, for reads that must agree with
+ *   each other (a block range, a tip and the blocks below it); on a fault the whole of `fn` moves on.
+ * - Broadcasts go to every endpoint that is not cooling down (see broadcast.ts).
+ *
+ * Endpoint calls signal "this endpoint failed" by throwing an `EndpointFault`; anything else they throw
+ * is the node's answer and reaches the caller unchanged, without trying other endpoints.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "pino";
+import { broadcastToAll, type BroadcastOptions } from "./broadcast.js";
+import { DEFAULT_HEALTH_POLICY, EndpointHealth, type HealthPolicy } from "./endpoint-health.js";
+import { EndpointFault, RpcUnavailableError } from "./errors.js";
+
+export interface PoolEndpoint {
+  /** The endpoint's URL with its credentials redacted: the only way it is ever named. */
+  readonly label: string;
+}
+
+export interface EndpointPoolOptions<E extends PoolEndpoint> {
+  chain: string;
+  endpoints: readonly E[];
+  /** Asks one endpoint for its head height (block count). */
+  readHead: (endpoint: E) => Promise<number>;
+  /** An endpoint whose head is more blocks than this below the best head is not used for current reads. */
+  maxHeadLagBlocks: number;
+  /** Heads are read again when the last reading is older than this. */
+  headRefreshMs: number;
+  /** The endpoints' per-request timeout: a call gives up after twice this, however many attempts are left. */
+  timeoutMs: number;
+  /** Attempts of one read over all endpoints; default 10. Fast faults make many cheap. */
+  maxAttempts?: number;
+  /** After one endpoint accepted a broadcast, how long to wait for the others; default 2 s (real time). */
+  broadcastGraceMs?: number;
+  /** Attempts of a broadcast per endpoint; default 4. */
+  sendAttempts?: number;
+  policy?: Partial<HealthPolicy>;
+  logger?: Logger;
+  now?: () => number;
+  /** Waits out cool-downs; replaceable together with `now` for tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface EndpointStatus {
+  endpoint: string;
+  /** Usable for reads that must be current: not cooling down and not behind. */
+  current: boolean;
+  coolingMs: number;
+  coolReason: string;
+  errorRate: number;
+  latencyMs: number | null;
+  head: number | null;
+  lagBlocks: number | null;
+  lastFault: string | null;
+}
+
+interface Choice<E> {
+  endpoint: E | null;
+  /** When nothing is ready: how long until an eligible endpoint's cool-down ends; null when none is eligible. */
+  waitMs: number | null;
+}
+
+/** Endpoints pinned by the `sticky` scopes the current async call runs in, per pool. */
+const pinnedByPool = new AsyncLocalStorage<ReadonlyMap<object, PoolEndpoint>>();
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `work`, but no longer than `ms`; the timer is cleared so that it never holds the process. */
+export async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A head reading older than this many refresh intervals no longer counts toward the best head. */
+const HEAD_MAX_AGE_REFRESHES = 3;
+/** How long a head refresh may hold up a read; a slower endpoint's answer is still noted when it comes. */
+const HEAD_PROBE_WAIT_MS = 3_000;
+/** Attempts per endpoint when reading heads. */
+const HEAD_PROBE_ATTEMPTS = 3;
+
+export class EndpointPool<E extends PoolEndpoint> {
+  readonly chain: string;
+  readonly endpoints: readonly E[];
+  readonly #options: EndpointPoolOptions<E>;
+  readonly #health = new Map<E, EndpointHealth>();
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #maxAttempts: number;
+  /** The endpoint the last read went to: kept while about as good as the best, so reads agree. */
+  #preferred: E | null = null;
+  #headsReadAtMs = Number.NEGATIVE_INFINITY;
+  #headRefresh: Promise<void> | null = null;
+  /** Endpoints last reported as behind, so the log says it once per change. */
+  readonly #behind = new Set<E>();
+
+  constructor(options: EndpointPoolOptions<E>) {
+    if (options.endpoints.length === 0) throw new Error(`RPC pool of ${options.chain} has no endpoints`);
+    this.chain = options.chain;
+    this.endpoints = options.endpoints;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#maxAttempts = options.maxAttempts ?? 10;
+    const policy = { ...DEFAULT_HEALTH_POLICY, ...options.policy };
+    for (const e of options.endpoints) this.#health.set(e, new EndpointHealth(policy));
+  }
+
+  /** A read with failover; `current: false` lets it go to an endpoint that is behind (fee estimates). */
+  async read<T>(what: string, call: (endpoint: E) => Promise<T>, options = { current: true }): Promise<T> {
+    const pinned = this.#pinned();
+    if (pinned !== null) return this.#readOn(pinned, what, call);
+    await this.#ensureHeads(options.current);
+    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const faults: EndpointFault[] = [];
+    const tried = new Set<E>();
+    while (faults.length < this.#maxAttempts) {
+      const choice = this.#choose(options.current, tried);
+      if (choice.endpoint === null) {
+        if (choice.waitMs === null || this.#now() + choice.waitMs > deadline) break;
+        await this.#sleep(choice.waitMs);
+        continue;
+      }
+      try {
+        return await this.attempt(choice.endpoint, call);
+      } catch (error) {
+        if (!(error instanceof EndpointFault)) throw error;
+        faults.push(error);
+        tried.add(choice.endpoint);
+      }
+    }
+    throw new RpcUnavailableError(this.chain, what, faults, this.#skipReasons(options.current));
+  }
+
+  /**
+   * Runs `fn` with every read of this pool inside it on one current endpoint. When that endpoint
+   * fails for good, `fn` runs again from the start on another, so it must be safe to repeat (reads).
+   */
+  async sticky<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    if (this.#pinned() !== null) return fn();
+    await this.#ensureHeads(true);
+    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const faults: EndpointFault[] = [];
+    const tried = new Set<E>();
+    while (faults.length < this.endpoints.length + 1) {
+      const choice = this.#choose(true, tried);
+      if (choice.endpoint === null) {
+        if (choice.waitMs === null || this.#now() + choice.waitMs > deadline) break;
+        await this.#sleep(choice.waitMs);
+        continue;
+      }
+      const endpoint = choice.endpoint;
+      const pins = new Map(pinnedByPool.getStore() ?? []);
+      pins.set(this, endpoint);
+      try {
+        return await pinnedByPool.run(pins, fn);
+      } catch (error) {
+        if (!(error instanceof EndpointFault) || error.endpoint !== endpoint.label) throw error;
+        faults.push(error);
+        tried.add(endpoint);
+      }
+    }
+    throw new RpcUnavailableError(this.chain, what, faults, this.#skipReasons(true));
+  }
+
+  /** Sends to every endpoint that is not cooling down; see `broadcastToAll`. */
+  broadcast<T>(what: string, send: (endpoint: E) => Promise<T>, options: BroadcastOptions = {}): Promise<T> {
+    const ready = this.endpoints.filter((e) => this.#healthOf(e).coolingMs(this.#now()) === 0);
+    return broadcastToAll({
+      chain: this.chain,
+      what,
+      // When every endpoint is cooling down, trying them all beats not sending at all.
+      targets: ready.length > 0 ? ready : this.endpoints,
+      send: (e) => this.attempt(e, send),
+      coolingMs: (e) => this.#healthOf(e).coolingMs(this.#now()),
+      attempts: this.#options.sendAttempts ?? 4,
+      graceMs: this.#options.broadcastGraceMs ?? 2_000,
+      sleep: this.#sleep,
+      ...options,
+    });
+  }
+
+  /** Notes a head height an endpoint reported in an answer (a block count, a latest block). */
+  noteHead(endpoint: E, height: number): void {
+    this.#healthOf(endpoint).noteHead(height, this.#now());
+  }
+
+  /** The highest head reported recently by any endpoint; null when none is known. */
+  bestHead(): number | null {
+    const oldest = this.#now() - HEAD_MAX_AGE_REFRESHES * this.#options.headRefreshMs;
+    let best: number | null = null;
+    for (const health of this.#health.values()) {
+      const head = health.head;
+      if (head !== null && head.atMs >= oldest && (best === null || head.height > best)) best = head.height;
+    }
+    return best;
+  }
+
+  status(): EndpointStatus[] {
+    const now = this.#now();
+    const best = this.bestHead();
+    return this.endpoints.map((e) => {
+      const h = this.#healthOf(e);
+      return {
+        endpoint: e.label,
+        current: h.coolingMs(now) === 0 && this.#isCurrent(e),
+        coolingMs: h.coolingMs(now),
+        coolReason: h.coolingMs(now) === 0 ? "" : h.coolReason,
+        errorRate: h.errorRate,
+        latencyMs: h.latencyMs === null ? null : Math.round(h.latencyMs),
+        head: h.head?.height ?? null,
+        lagBlocks: best === null || h.head === null ? null : best - h.head.height,
+        lastFault: h.lastFault?.message ?? null,
+      };
+    });
+  }
+
+  /** One call on one endpoint, with its outcome recorded. Exposed for the protocol clients' probes. */
+  async attempt<T>(endpoint: E, call: (endpoint: E) => Promise<T>): Promise<T> {
+    const health = this.#healthOf(endpoint);
+    const started = this.#now();
+    try {
+      const result = await call(endpoint);
+      health.answered(this.#now() - started);
+      return result;
+    } catch (error) {
+      if (!(error instanceof EndpointFault)) {
+        // The node answered, if only with an error: the endpoint works.
+        health.answered(this.#now() - started);
+        throw error;
+      }
+      const coolMs = health.faulted(error, this.#now());
+      if (error.kind === "rate-limited" || error.kind === "refused" || coolMs >= 1_000) {
+        this.#options.logger?.warn(
+          { chain: this.chain, endpoint: endpoint.label, coolDownMs: coolMs, fault: error.message },
+          "RPC endpoint cooling down",
+        );
+      }
+      throw error;
+    }
+  }
+
+  #healthOf(endpoint: E): EndpointHealth {
+    const health = this.#health.get(endpoint);
+    if (health === undefined) throw new Error(`${endpoint.label} is not an endpoint of ${this.chain}'s pool`);
+    return health;
+  }
+
+  #pinned(): E | null {
+    return (pinnedByPool.getStore()?.get(this) as E | undefined) ?? null;
+  }
+
+  /** Reads on a pinned endpoint: retried there while attempts and time last, then its fault moves `sticky` on. */
+  async #readOn<T>(endpoint: E, what: string, call: (endpoint: E) => Promise<T>): Promise<T> {
+    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const health = this.#healthOf(endpoint);
+    let lastFault: EndpointFault | null = null;
+    for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
+      const wait = health.coolingMs(this.#now());
+      if (wait > 0) {
+        if (this.#now() + wait > deadline) break;
+        await this.#sleep(wait);
+      }
+      try {
+        return await this.attempt(endpoint, call);
+      } catch (error) {
+        if (!(error instanceof EndpointFault)) throw error;
+        lastFault = error;
+      }
+    }
+    throw (
+      lastFault ??
+      new EndpointFault(
+        endpoint.label,
+        "unavailable",
+        `cooling down (${health.coolReason}) past the time ${what} may take`,
+      )
+    );
+  }
+
+  #isCurrent(endpoint: E): boolean {
+    if (this.endpoints.length === 1) return true;
+    const best = this.bestHead();
+    if (best === null) return true;
+    const head = this.#healthOf(endpoint).head;
+    return head !== null && best - head.height <= this.#options.maxHeadLagBlocks;
+  }
+
+  #choose(current: boolean, tried: ReadonlySet<E>): Choice<E> {
+    const now = this.#now();
+    const eligible = this.endpoints.filter((e) => !current || this.#isCurrent(e));
+    if (eligible.length === 0) return { endpoint: null, waitMs: null };
+    const ready = eligible.filter((e) => this.#healthOf(e).coolingMs(now) === 0);
+    if (ready.length === 0) {
+      return { endpoint: null, waitMs: Math.min(...eligible.map((e) => this.#healthOf(e).coolingMs(now))) };
+    }
+    const untried = ready.filter((e) => !tried.has(e));
+    const candidates = untried.length > 0 ? untried : ready;
+    const price = this.#options.timeoutMs;
+    const cost = (e: E) => this.#healthOf(e).cost(price);
+    let best = candidates[0] as E;
+    for (const e of candidates) if (cost(e) < cost(best)) best = e;
+    const preferred = this.#preferred;
+    // Staying on one endpoint while it is about as good keeps consecutive reads consistent.
+    const keep =
+      preferred !== null && candidates.includes(preferred) && cost(preferred) <= cost(best) * 1.5 + 50;
+    const chosen = keep ? preferred : best;
+    this.#preferred = chosen;
+    return { endpoint: chosen, waitMs: 0 };
+  }
+
+  #skipReasons(current: boolean): string[] {
+    const now = this.#now();
+    const best = this.bestHead();
+    return this.endpoints.flatMap((e) => {
+      const h = this.#healthOf(e);
+      const reasons: string[] = [];
+      const cooling = h.coolingMs(now);
+      if (cooling > 0) reasons.push(`${e.label} cooling down for ${cooling} ms (${h.coolReason})`);
+      if (current && !this.#isCurrent(e)) {
+        const head = h.head;
+        reasons.push(
+          head === null
+            ? `${e.label} head unknown`
+            : `${e.label} head ${head.height} is ${(best ?? head.height) - head.height} blocks behind ${best}`,
+        );
+      }
+      return reasons;
+    });
+  }
+
+  /** Reads every endpoint's head when the last reading is too old; concurrent reads share one refresh. */
+  async #ensureHeads(current: boolean): Promise<void> {
+    if (!current || this.endpoints.length === 1) return;
+    if (this.#now() - this.#headsReadAtMs < this.#options.headRefreshMs) return;
+    this.#headRefresh ??= this.#refreshHeads().finally(() => (this.#headRefresh = null));
+    await this.#headRefresh;
+  }
+
+  async #refreshHeads(): Promise<void> {
+    this.#headsReadAtMs = this.#now();
+    const probes = Promise.all(this.endpoints.map((e) => this.#probeHead(e)));
+    await withinMs(probes, Math.min(this.#options.timeoutMs, HEAD_PROBE_WAIT_MS));
+    this.#reportLag();
+  }
+
+  async #probeHead(endpoint: E): Promise<void> {
+    for (let i = 0; i < HEAD_PROBE_ATTEMPTS; i++) {
+      // A rate-limited endpoint is left alone until its cool-down ends.
+      if (this.#healthOf(endpoint).coolingMs(this.#now()) > 0) return;
+      try {
+        this.noteHead(endpoint, await this.attempt(endpoint, this.#options.readHead));
+        return;
+      } catch {
+        // Recorded in the endpoint's health; its head stays as last seen and ages out.
+      }
+    }
+  }
+
+  #reportLag(): void {
+    const best = this.bestHead();
+    for (const e of this.endpoints) {
+      const behind = !this.#isCurrent(e);
+      if (behind === this.#behind.has(e)) continue;
+      if (behind) this.#behind.add(e);
+      else this.#behind.delete(e);
+      const head = this.#healthOf(e).head?.height ?? null;
+      const fields = { chain: this.chain, endpoint: e.label, head, bestHead: best };
+      if (behind) this.#options.logger?.warn(fields, "RPC endpoint is behind; not used for current reads");
+      else this.#options.logger?.info(fields, "RPC endpoint caught up");
+    }
+  }
+}
