@@ -75,6 +75,21 @@ const pinnedByPool = new AsyncLocalStorage<ReadonlyMap<object, PoolEndpoint>>();
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Heads are compared about once a block (the chain's shortest block time), within these bounds. */
+export function headRefreshFor(minBlockTimeMs: number): number {
+  return Math.min(Math.max(minBlockTimeMs, 250), 30_000);
+}
+
+/** The `EndpointFault` an error is or was caused by, a few causes deep; null when none. */
+export function faultIn(error: unknown): EndpointFault | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof EndpointFault) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** Waits for `work`, but no longer than `ms`; the timer is cleared so that it never holds the process. */
 export async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -90,6 +105,11 @@ export async function withinMs(work: Promise<unknown>, ms: number): Promise<void
 const HEAD_MAX_AGE_REFRESHES = 3;
 /** How long a head refresh may hold up a read; a slower endpoint's answer is still noted when it comes. */
 const HEAD_PROBE_WAIT_MS = 3_000;
+/**
+ * A read waits for a cool-down to end only when it ends within this: a longer one (a refusal, a long
+ * Retry-After) is not worth holding the caller, who will ask again on its next round.
+ */
+const MAX_READ_WAIT_MS = 5_000;
 /** Attempts per endpoint when reading heads. */
 const HEAD_PROBE_ATTEMPTS = 3;
 
@@ -131,8 +151,8 @@ export class EndpointPool<E extends PoolEndpoint> {
     while (faults.length < this.#maxAttempts) {
       const choice = this.#choose(options.current, tried);
       if (choice.endpoint === null) {
-        if (choice.waitMs === null || this.#now() + choice.waitMs > deadline) break;
-        await this.#sleep(choice.waitMs);
+        if (!this.#worthWaiting(choice.waitMs, deadline)) break;
+        await this.#sleep(choice.waitMs ?? 0);
         continue;
       }
       try {
@@ -159,8 +179,8 @@ export class EndpointPool<E extends PoolEndpoint> {
     while (faults.length < this.endpoints.length + 1) {
       const choice = this.#choose(true, tried);
       if (choice.endpoint === null) {
-        if (choice.waitMs === null || this.#now() + choice.waitMs > deadline) break;
-        await this.#sleep(choice.waitMs);
+        if (!this.#worthWaiting(choice.waitMs, deadline)) break;
+        await this.#sleep(choice.waitMs ?? 0);
         continue;
       }
       const endpoint = choice.endpoint;
@@ -169,8 +189,10 @@ export class EndpointPool<E extends PoolEndpoint> {
       try {
         return await pinnedByPool.run(pins, fn);
       } catch (error) {
-        if (!(error instanceof EndpointFault) || error.endpoint !== endpoint.label) throw error;
-        faults.push(error);
+        // Client libraries may wrap the fault (viem does); it is still this endpoint's.
+        const fault = faultIn(error);
+        if (fault === null || fault.endpoint !== endpoint.label) throw error;
+        faults.push(fault);
         tried.add(endpoint);
       }
     }
@@ -272,7 +294,7 @@ export class EndpointPool<E extends PoolEndpoint> {
     for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
       const wait = health.coolingMs(this.#now());
       if (wait > 0) {
-        if (this.#now() + wait > deadline) break;
+        if (!this.#worthWaiting(wait, deadline)) break;
         await this.#sleep(wait);
       }
       try {
@@ -290,6 +312,10 @@ export class EndpointPool<E extends PoolEndpoint> {
         `cooling down (${health.coolReason}) past the time ${what} may take`,
       )
     );
+  }
+
+  #worthWaiting(waitMs: number | null, deadline: number): boolean {
+    return waitMs !== null && waitMs <= MAX_READ_WAIT_MS && this.#now() + waitMs <= deadline;
   }
 
   #isCurrent(endpoint: E): boolean {
