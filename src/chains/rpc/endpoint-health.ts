@@ -81,6 +81,11 @@ export class EndpointHealth {
     return this.#head;
   }
 
+  /** Faults since the endpoint last answered (rate limits aside). */
+  get faultsInRow(): number {
+    return this.#faultsInRow;
+  }
+
   get lastFault(): EndpointFault | null {
     return this.#lastFault;
   }

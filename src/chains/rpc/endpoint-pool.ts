@@ -36,7 +36,10 @@ export interface EndpointPoolOptions<E extends PoolEndpoint> {
   maxHeadLagBlocks: number;
   /** Heads are read again when the last reading is older than this. */
   headRefreshMs: number;
-  /** The endpoints' per-request timeout: a call gives up after twice this, however many attempts are left. */
+  /**
+   * The endpoints' per-request timeout: a call gives up after twice this (plus a head refresh),
+   * however many attempts are left.
+   */
   timeoutMs: number;
   /** Attempts of one read over all endpoints; default 10. Fast faults make many cheap. */
   maxAttempts?: number;
@@ -66,8 +69,10 @@ export interface EndpointStatus {
 
 interface Choice<E> {
   endpoint: E | null;
-  /** When nothing is ready: how long until an eligible endpoint's cool-down ends; null when none is eligible. */
+  /** When nothing is ready: how long until an endpoint that may serve is out of its cool-down; null when none may. */
   waitMs: number | null;
+  /** Some endpoint that may serve has no recent head: heads must be read before it can be chosen. */
+  headsNeeded: boolean;
 }
 
 /** Endpoints pinned by the `sticky` scopes the current async call runs in, per pool. */
@@ -101,8 +106,18 @@ export async function withinMs(work: Promise<unknown>, ms: number): Promise<void
   }
 }
 
-/** A head reading older than this many refresh intervals no longer counts toward the best head. */
+/**
+ * An endpoint is judged current only by a head it reported within this many refresh intervals (plus
+ * the time a refresh may take).
+ */
 const HEAD_MAX_AGE_REFRESHES = 3;
+/**
+ * The best head is the highest any endpoint reported within this many refresh intervals: a height
+ * once seen stays evidence that the chain got there while the endpoint that saw it is unreachable,
+ * so a stuck endpoint cannot pass for current by outliving it. A head that went down (a reorg)
+ * replaces the endpoint's older reading at once.
+ */
+const HEAD_MEMORY_REFRESHES = 20;
 /** How long a head refresh may hold up a read; a slower endpoint's answer is still noted when it comes. */
 const HEAD_PROBE_WAIT_MS = 3_000;
 /**
@@ -110,8 +125,12 @@ const HEAD_PROBE_WAIT_MS = 3_000;
  * Retry-After) is not worth holding the caller, who will ask again on its next round.
  */
 const MAX_READ_WAIT_MS = 5_000;
-/** Attempts per endpoint when reading heads. */
-const HEAD_PROBE_ATTEMPTS = 3;
+/**
+ * A head probe waits out a cool-down this short and tries again: a head missing from one refresh
+ * could let an endpoint that is behind pass for current. A longer cool-down (an endpoint that is
+ * down, or a long Retry-After) ends the probe at once, so that it does not hold up reads.
+ */
+const HEAD_PROBE_MAX_COOL_WAIT_MS = 1_000;
 
 export class EndpointPool<E extends PoolEndpoint> {
   readonly chain: string;
@@ -125,6 +144,8 @@ export class EndpointPool<E extends PoolEndpoint> {
   #preferred: E | null = null;
   #headsReadAtMs = Number.NEGATIVE_INFINITY;
   #headRefresh: Promise<void> | null = null;
+  /** Head probes under way, per endpoint. */
+  readonly #probes = new Map<E, Promise<void>>();
   /** Endpoints last reported as behind, so the log says it once per change. */
   readonly #behind = new Set<E>();
 
@@ -144,23 +165,18 @@ export class EndpointPool<E extends PoolEndpoint> {
   async read<T>(what: string, call: (endpoint: E) => Promise<T>, options = { current: true }): Promise<T> {
     const pinned = this.#pinned();
     if (pinned !== null) return this.#readOn(pinned, what, call);
-    await this.#ensureHeads(options.current);
-    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const deadline = this.#deadline();
     const faults: EndpointFault[] = [];
     const tried = new Set<E>();
     while (faults.length < this.#maxAttempts) {
-      const choice = this.#choose(options.current, tried);
-      if (choice.endpoint === null) {
-        if (!this.#worthWaiting(choice.waitMs, deadline)) break;
-        await this.#sleep(choice.waitMs ?? 0);
-        continue;
-      }
+      const endpoint = await this.#nextEndpoint(options.current, tried, deadline);
+      if (endpoint === null) break;
       try {
-        return await this.attempt(choice.endpoint, call);
+        return await this.attempt(endpoint, call);
       } catch (error) {
         if (!(error instanceof EndpointFault)) throw error;
         faults.push(error);
-        tried.add(choice.endpoint);
+        tried.add(endpoint);
       }
     }
     throw new RpcUnavailableError(this.chain, what, faults, this.#skipReasons(options.current));
@@ -172,18 +188,12 @@ export class EndpointPool<E extends PoolEndpoint> {
    */
   async sticky<T>(what: string, fn: () => Promise<T>): Promise<T> {
     if (this.#pinned() !== null) return fn();
-    await this.#ensureHeads(true);
-    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const deadline = this.#deadline();
     const faults: EndpointFault[] = [];
     const tried = new Set<E>();
     while (faults.length < this.endpoints.length + 1) {
-      const choice = this.#choose(true, tried);
-      if (choice.endpoint === null) {
-        if (!this.#worthWaiting(choice.waitMs, deadline)) break;
-        await this.#sleep(choice.waitMs ?? 0);
-        continue;
-      }
-      const endpoint = choice.endpoint;
+      const endpoint = await this.#nextEndpoint(true, tried, deadline);
+      if (endpoint === null) break;
       const pins = new Map(pinnedByPool.getStore() ?? []);
       pins.set(this, endpoint);
       try {
@@ -223,11 +233,10 @@ export class EndpointPool<E extends PoolEndpoint> {
 
   /** The highest head reported recently by any endpoint; null when none is known. */
   bestHead(): number | null {
-    const oldest = this.#now() - HEAD_MAX_AGE_REFRESHES * this.#options.headRefreshMs;
     let best: number | null = null;
-    for (const health of this.#health.values()) {
-      const head = health.head;
-      if (head !== null && head.atMs >= oldest && (best === null || head.height > best)) best = head.height;
+    for (const e of this.endpoints) {
+      const height = this.#headWithin(e, HEAD_MEMORY_REFRESHES);
+      if (height !== null && (best === null || height > best)) best = height;
     }
     return best;
   }
@@ -288,7 +297,7 @@ export class EndpointPool<E extends PoolEndpoint> {
 
   /** Reads on a pinned endpoint: retried there while attempts and time last, then its fault moves `sticky` on. */
   async #readOn<T>(endpoint: E, what: string, call: (endpoint: E) => Promise<T>): Promise<T> {
-    const deadline = this.#now() + 2 * this.#options.timeoutMs;
+    const deadline = this.#deadline();
     const health = this.#healthOf(endpoint);
     let lastFault: EndpointFault | null = null;
     for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
@@ -314,25 +323,72 @@ export class EndpointPool<E extends PoolEndpoint> {
     );
   }
 
+  /**
+   * The endpoint to ask next. When none can be asked now, waits for a cool-down to end or reads the
+   * heads again, as long as that is worth it; null to give up.
+   */
+  async #nextEndpoint(current: boolean, tried: ReadonlySet<E>, deadline: number): Promise<E | null> {
+    let forceHeads = false;
+    for (;;) {
+      // Every time round: a head read before a wait may be too old to judge an endpoint by.
+      await this.#ensureHeads(current, forceHeads);
+      const choice = this.#choose(current, tried);
+      if (choice.endpoint !== null) return choice.endpoint;
+      if (!this.#worthWaiting(choice.waitMs, deadline)) return null;
+      if ((choice.waitMs ?? 0) > 0) await this.#sleep(choice.waitMs ?? 0);
+      else if (!choice.headsNeeded || this.#now() >= deadline) return null;
+      forceHeads = choice.headsNeeded;
+    }
+  }
+
   #worthWaiting(waitMs: number | null, deadline: number): boolean {
     return waitMs !== null && waitMs <= MAX_READ_WAIT_MS && this.#now() + waitMs <= deadline;
   }
 
+  /** When a call gives up: two timeouts, and the head refresh it may have had to wait for. */
+  #deadline(): number {
+    return this.#now() + 2 * this.#options.timeoutMs + this.#probeWaitMs;
+  }
+
+  /** How long a head refresh may hold up a read. */
+  get #probeWaitMs(): number {
+    return Math.min(this.#options.timeoutMs, HEAD_PROBE_WAIT_MS);
+  }
+
+  /** The endpoint's last head when read within `refreshes` refresh intervals (and a refresh); null otherwise. */
+  #headWithin(endpoint: E, refreshes: number): number | null {
+    const head = this.#healthOf(endpoint).head;
+    const oldest = this.#now() - refreshes * this.#options.headRefreshMs - this.#probeWaitMs;
+    return head !== null && head.atMs >= oldest ? head.height : null;
+  }
+
+  /** The endpoint's head when it was read recently; null when unknown or too old to judge it by. */
+  #freshHead(endpoint: E): number | null {
+    return this.#headWithin(endpoint, HEAD_MAX_AGE_REFRESHES);
+  }
+
+  /**
+   * Current: its recent head is within the lag of the best recent head. An endpoint whose head is not
+   * known (its probes failed) is not current: it may be the one that fell behind.
+   */
   #isCurrent(endpoint: E): boolean {
     if (this.endpoints.length === 1) return true;
     const best = this.bestHead();
-    if (best === null) return true;
-    const head = this.#healthOf(endpoint).head;
-    return head !== null && best - head.height <= this.#options.maxHeadLagBlocks;
+    const head = this.#freshHead(endpoint);
+    return best !== null && head !== null && best - head <= this.#options.maxHeadLagBlocks;
   }
 
   #choose(current: boolean, tried: ReadonlySet<E>): Choice<E> {
     const now = this.#now();
     const eligible = this.endpoints.filter((e) => !current || this.#isCurrent(e));
-    if (eligible.length === 0) return { endpoint: null, waitMs: null };
     const ready = eligible.filter((e) => this.#healthOf(e).coolingMs(now) === 0);
     if (ready.length === 0) {
-      return { endpoint: null, waitMs: Math.min(...eligible.map((e) => this.#healthOf(e).coolingMs(now))) };
+      // An endpoint without a recent head is not behind for all we know: it may serve once read.
+      const unknown = current ? this.endpoints.filter((e) => this.#freshHead(e) === null) : [];
+      const waitable = [...eligible, ...unknown];
+      if (waitable.length === 0) return { endpoint: null, waitMs: null, headsNeeded: false };
+      const waitMs = Math.min(...waitable.map((e) => this.#healthOf(e).coolingMs(now)));
+      return { endpoint: null, waitMs, headsNeeded: unknown.length > 0 };
     }
     const untried = ready.filter((e) => !tried.has(e));
     const candidates = untried.length > 0 ? untried : ready;
@@ -346,7 +402,7 @@ export class EndpointPool<E extends PoolEndpoint> {
       preferred !== null && candidates.includes(preferred) && cost(preferred) <= cost(best) * 1.5 + 50;
     const chosen = keep ? preferred : best;
     this.#preferred = chosen;
-    return { endpoint: chosen, waitMs: 0 };
+    return { endpoint: chosen, waitMs: 0, headsNeeded: false };
   }
 
   #skipReasons(current: boolean): string[] {
@@ -358,41 +414,64 @@ export class EndpointPool<E extends PoolEndpoint> {
       const cooling = h.coolingMs(now);
       if (cooling > 0) reasons.push(`${e.label} cooling down for ${cooling} ms (${h.coolReason})`);
       if (current && !this.#isCurrent(e)) {
-        const head = h.head;
+        const head = this.#freshHead(e);
         reasons.push(
-          head === null
-            ? `${e.label} head unknown`
-            : `${e.label} head ${head.height} is ${(best ?? head.height) - head.height} blocks behind ${best}`,
+          head === null || best === null
+            ? `${e.label} head not read recently`
+            : `${e.label} head ${head} is ${best - head} blocks behind ${best}`,
         );
       }
       return reasons;
     });
   }
 
-  /** Reads every endpoint's head when the last reading is too old; concurrent reads share one refresh. */
-  async #ensureHeads(current: boolean): Promise<void> {
+  /**
+   * Reads every endpoint's head when the last reading is too old (or when `force`d); concurrent reads
+   * share one refresh.
+   */
+  async #ensureHeads(current: boolean, force = false): Promise<void> {
     if (!current || this.endpoints.length === 1) return;
-    if (this.#now() - this.#headsReadAtMs < this.#options.headRefreshMs) return;
-    this.#headRefresh ??= this.#refreshHeads().finally(() => (this.#headRefresh = null));
+    const due = force || this.#now() - this.#headsReadAtMs >= this.#options.headRefreshMs;
+    // A refresh under way is waited for: until it ends, the heads are as old as when it began.
+    if (this.#headRefresh === null && !due) return;
+    this.#headRefresh ??= this.#refreshHeads(force).finally(() => (this.#headRefresh = null));
     await this.#headRefresh;
   }
 
-  async #refreshHeads(): Promise<void> {
+  /**
+   * Probes every endpoint (one probe per endpoint at a time). Reads wait for the probes of endpoints
+   * whose last call went well; an endpoint that just failed is probed without holding them up, as it
+   * may take a whole timeout to answer, unless `force`d because its head is needed.
+   */
+  async #refreshHeads(force: boolean): Promise<void> {
     this.#headsReadAtMs = this.#now();
-    const probes = Promise.all(this.endpoints.map((e) => this.#probeHead(e)));
-    await withinMs(probes, Math.min(this.#options.timeoutMs, HEAD_PROBE_WAIT_MS));
+    const waitMs = this.#probeWaitMs;
+    const deadline = this.#now() + waitMs;
+    const awaited: Promise<void>[] = [];
+    for (const endpoint of this.endpoints) {
+      let probe = this.#probes.get(endpoint);
+      if (probe === undefined) {
+        probe = this.#probeHead(endpoint, deadline).finally(() => this.#probes.delete(endpoint));
+        this.#probes.set(endpoint, probe);
+      }
+      if (force || this.#healthOf(endpoint).faultsInRow === 0) awaited.push(probe);
+    }
+    await withinMs(Promise.all(awaited), waitMs);
     this.#reportLag();
   }
 
-  async #probeHead(endpoint: E): Promise<void> {
-    for (let i = 0; i < HEAD_PROBE_ATTEMPTS; i++) {
-      // A rate-limited endpoint is left alone until its cool-down ends.
-      if (this.#healthOf(endpoint).coolingMs(this.#now()) > 0) return;
+  /** Reads one endpoint's head, trying again after faults while that is quick. */
+  async #probeHead(endpoint: E, deadline: number): Promise<void> {
+    const health = this.#healthOf(endpoint);
+    while (this.#now() < deadline) {
+      const wait = health.coolingMs(this.#now());
+      if (wait > HEAD_PROBE_MAX_COOL_WAIT_MS || this.#now() + wait >= deadline) return;
+      if (wait > 0) await this.#sleep(wait);
       try {
         this.noteHead(endpoint, await this.attempt(endpoint, this.#options.readHead));
         return;
       } catch {
-        // Recorded in the endpoint's health; its head stays as last seen and ages out.
+        // Recorded in the endpoint's health; until a probe succeeds its head stays as last seen.
       }
     }
   }

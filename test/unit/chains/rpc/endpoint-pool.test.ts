@@ -151,6 +151,27 @@ describe("EndpointPool heads", () => {
     expect(pool.status()[0]).toMatchObject({ current: false, lagBlocks: 50 });
   });
 
+  it("reads heads again after waiting out a cool-down, and never judges by old heads", async () => {
+    const { clock, endpoints } = setup();
+    const [a, b] = endpoints as [FakeEndpoint, FakeEndpoint];
+    a.latencyMs = 1;
+    a.head = 90;
+    const pool = fakePool(endpoints, clock);
+    expect(await pool.read("get", read)).toBe(`${b.label}:read`);
+    b.script = [{ kind: "rate-limited", retryAfterMs: 4_000 }];
+    const headReads = b.headCalls;
+    // b is the only current endpoint: the read waits for it, reads the heads again, and asks it.
+    expect(await pool.read("get", read)).toBe(`${b.label}:read`);
+    expect(b.headCalls).toBeGreaterThan(headReads);
+    expect(a.calls).toBe(0);
+    // b stops answering: the head it last reported still shows a is behind, so a is not believed.
+    b.otherwise = { kind: "fault" };
+    clock.t += 5_000;
+    const error = await pool.read("get", read).catch((e: unknown) => e);
+    expect(a.calls).toBe(0);
+    expect((error as Error).message).toContain("https://rpc0.example/ head 90 is 10 blocks behind 100");
+  });
+
   it("does not read heads when there is a single endpoint", async () => {
     const { clock, endpoints } = setup(1);
     const pool = fakePool(endpoints, clock);
