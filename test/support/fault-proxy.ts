@@ -27,6 +27,8 @@ export const FAULT_KINDS = ["http500", "http429", "rpcError", "reset", "hang"] a
 export type FaultKind = (typeof FAULT_KINDS)[number];
 const HTTP_LEVEL = new Set<FaultKind>(["http500", "http429", "reset", "hang"]);
 const SEND_METHODS = new Set(["eth_sendRawTransaction", "sendrawtransaction"]);
+const INTERNAL_ERROR = { code: -32603, message: "injected fault: internal error" };
+const WARMING_UP = { code: -28, message: "injected fault: Loading block index..." };
 /** Path of the control interface (GET: config and counters; POST: a config patch). */
 export const CONTROL_PATH = "/__fault-proxy";
 
@@ -41,8 +43,11 @@ export interface FaultConfig {
   exceptMethods: string[];
   /** Retry-After of injected 429s; null sends none. */
   retryAfter: { seconds: number; form: "seconds" | "date" } | null;
-  rpcErrorCode: number;
-  rpcErrorMessage: string;
+  /**
+   * The JSON-RPC error injected; null picks one the client treats as passing: "internal error"
+   * (-32603) in JSON-RPC 2.0, "Loading block index" (-28, a node warming up) in bitcoind's dialect.
+   */
+  rpcError: { code: number; message: string } | null;
   /** A hang drops the connection after this long; null holds it until the client gives up. */
   hangMs: number | null;
   delayMs: number;
@@ -60,8 +65,7 @@ export const DEFAULT_FAULT_CONFIG: FaultConfig = {
   methods: null,
   exceptMethods: [],
   retryAfter: { seconds: 1, form: "seconds" },
-  rpcErrorCode: -32603,
-  rpcErrorMessage: "injected fault: internal error",
+  rpcError: null,
   hangMs: null,
   delayMs: 0,
   jitterMs: 0,
@@ -320,13 +324,13 @@ export class FaultProxy {
   async #answer(calls: readonly Call[], request: IncomingMessage): Promise<RpcOutcome[]> {
     const outcomes: (RpcOutcome | undefined)[] = [];
     const forwards: { index: number; call: Call; plan: StalePlan | null; params: unknown }[] = [];
-    const { staleHeight, dropSends, rpcErrorCode, rpcErrorMessage } = this.#config;
+    const { staleHeight, dropSends, rpcError } = this.#config;
     calls.forEach((call, index) => {
       const counts = this.#count(call.method);
       if (call.fault === "rpcError") {
         counts.faults++;
         counts.byFault.rpcError++;
-        outcomes[index] = { error: { code: rpcErrorCode, message: rpcErrorMessage } };
+        outcomes[index] = { error: rpcError ?? (call.jsonrpc === "2.0" ? INTERNAL_ERROR : WARMING_UP) };
         return;
       }
       if (dropSends && SEND_METHODS.has(call.method)) {

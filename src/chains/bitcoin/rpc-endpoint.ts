@@ -1,8 +1,8 @@
 /**
  * One bitcoind JSON-RPC endpoint (1.0 style) spoken to over HTTP. bitcoind answers an RPC error with
  * HTTP 500 (404 for an unknown method) and a JSON body, so the body decides: a JSON-RPC error is the
- * node's answer (`BitcoinRpcError`), unless it says the node is warming up or a provider is limiting
- * us; no reply at all, or a reply that is not JSON-RPC, is an `EndpointFault` for the pool.
+ * node's answer (`BitcoinRpcError`, even "internal error", which bitcoind uses for real answers),
+ * unless it says the node is warming up or a provider is limiting us; no reply at all, or a reply that is not JSON-RPC, is an `EndpointFault` for the pool.
  */
 import { EndpointFault } from "../rpc/errors.js";
 import { faultOfStatus, httpExchange, splitCredentials, type HttpAnswer } from "../rpc/http-exchange.js";
@@ -60,7 +60,10 @@ export class BitcoinRpcEndpoint implements PoolEndpoint {
     if (error === null || error === undefined) return reply.result;
     const code = isRecord(error) && typeof error.code === "number" ? error.code : RpcErrorCode.MISC_ERROR;
     const message = isRecord(error) && typeof error.message === "string" ? error.message : String(error);
-    const kind = code === RPC_IN_WARMUP ? "unavailable" : faultKindOfRpcError(code, message, false);
+    const kind =
+      code === RPC_IN_WARMUP
+        ? "unavailable"
+        : faultKindOfRpcError(code, message, { hasData: false, internalErrorIsFault: false });
     if (kind === null) throw new BitcoinRpcError(method, code, message);
     throw new EndpointFault(this.label, kind, `${method}: ${message} (code ${code})`, {
       status: answer.status,

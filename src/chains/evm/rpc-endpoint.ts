@@ -72,7 +72,10 @@ export class EvmRpcEndpoint implements PoolEndpoint {
   #errorOf(method: string, error: Rec, answer: HttpAnswer): Error {
     const code = typeof error.code === "number" ? error.code : -1;
     const message = typeof error.message === "string" ? error.message : JSON.stringify(error);
-    const kind = faultKindOfRpcError(code, message, error.data !== undefined);
+    const kind = faultKindOfRpcError(code, message, {
+      hasData: error.data !== undefined,
+      internalErrorIsFault: true,
+    });
     if (kind !== null) {
       const retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), Date.now());
       return new EndpointFault(this.label, kind, `${method}: ${message} (code ${code})`, {

@@ -18,12 +18,26 @@ const INTERNAL_ERROR = -32603;
 const UNAVAILABLE_WORDS =
   /header not found|missing trie node|unknown block|timed? ?out|temporarily unavailable|service unavailable|bad gateway|upstream|internal server error|try again later|no healthy/i;
 
-export function faultKindOfRpcError(code: number, message: string, hasData: boolean): FaultKind | null {
+export interface RpcErrorContext {
+  /** The error carries data (an EVM revert's): it is an answer. */
+  hasData: boolean;
+  /**
+   * Whether "internal error" (-32603) means the endpoint failed. True for EVM providers; bitcoind
+   * answers real errors with it ("block not accepted"), so there it is an answer.
+   */
+  internalErrorIsFault: boolean;
+}
+
+export function faultKindOfRpcError(
+  code: number,
+  message: string,
+  context: RpcErrorContext,
+): FaultKind | null {
   if (/revert/i.test(message)) return null;
   if (RATE_LIMIT_CODES.has(code) || RATE_LIMIT_WORDS.test(message)) return "rate-limited";
   if (code === LIMIT_EXCEEDED && !OVERSIZED_QUERY.test(message)) return "rate-limited";
   if (UNAVAILABLE_WORDS.test(message)) return "unavailable";
   // An internal error without data is the endpoint's trouble; with data it carries an answer.
-  if (code === INTERNAL_ERROR && !hasData) return "unavailable";
+  if (code === INTERNAL_ERROR && context.internalErrorIsFault && !context.hasData) return "unavailable";
   return null;
 }

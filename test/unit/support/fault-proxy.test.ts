@@ -138,7 +138,7 @@ describe("FaultProxy", () => {
     expect(replies[1]?.error?.code).toBe(-32603);
     const bitcoind = await post(p.url, call("eth_call", [], "1.0"));
     expect(bitcoind.status).toBe(500);
-    expect(JSON.parse(bitcoind.text)).toMatchObject({ result: null, error: { code: -32603 } });
+    expect(JSON.parse(bitcoind.text)).toMatchObject({ result: null, error: { code: -28 } });
     expect(p.counts()).toMatchObject({
       eth_blockNumber: { calls: 1, forwarded: 1, faults: 0 },
       eth_call: { calls: 2, forwarded: 0, faults: 2 },
