@@ -5,10 +5,11 @@
  * - Reads go to the cheapest usable endpoint (latency plus recent faults), staying with the last one
  *   while it is about as good, and fail over to the next on a fault. An endpoint cools down after a
  *   rate limit (for as long as its Retry-After says) or after faults in a row.
- * - A read that must be current (the default) skips endpoints whose head lags the best head seen by more
- *   than `maxHeadLagBlocks`: a node stuck at an old block answers "not funded yet" or "no such
- *   transaction" and must not be believed. Heads are read from every endpoint at most once per
- *   `headRefreshMs`, and noted from every answer that carries one.
+ * - A read that must be current (the default) goes only to endpoints whose recent head is within
+ *   `maxHeadLagBlocks` of the best head seen: a node stuck at an old block answers "not funded yet" or
+ *   "no such transaction" and must not be believed, and one whose head is unknown may be that node.
+ *   Heads are read from every endpoint about once per `headRefreshMs` (sooner when a read needs
+ *   them), and noted from every answer that carries one.
  * - `sticky(fn)` runs `fn` with every read inside it on one endpoint, for reads that must agree with
  *   each other (a block range, a tip and the blocks below it); on a fault the whole of `fn` moves on.
  * - Broadcasts go to every endpoint that is not cooling down (see broadcast.ts).
@@ -470,8 +471,9 @@ export class EndpointPool<E extends PoolEndpoint> {
       try {
         this.noteHead(endpoint, await this.attempt(endpoint, this.#options.readHead));
         return;
-      } catch {
-        // Recorded in the endpoint's health; until a probe succeeds its head stays as last seen.
+      } catch (error) {
+        // A fault is recorded in the endpoint's health and tried again; an answer would be the same.
+        if (!(error instanceof EndpointFault)) return;
       }
     }
   }
@@ -485,7 +487,11 @@ export class EndpointPool<E extends PoolEndpoint> {
       else this.#behind.delete(e);
       const head = this.#healthOf(e).head?.height ?? null;
       const fields = { chain: this.chain, endpoint: e.label, head, bestHead: best };
-      if (behind) this.#options.logger?.warn(fields, "RPC endpoint is behind; not used for current reads");
+      if (behind)
+        this.#options.logger?.warn(
+          fields,
+          "RPC endpoint is behind or its head unknown; not used for current reads",
+        );
       else this.#options.logger?.info(fields, "RPC endpoint caught up");
     }
   }

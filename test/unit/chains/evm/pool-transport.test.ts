@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { BaseError, RpcRequestError, parseEther } from "viem";
-import { createEvmRpc } from "../../../../src/chains/evm/client.js";
+import { createEvmRpc, withOneEndpoint } from "../../../../src/chains/evm/client.js";
 import { EvmRpcEndpoint } from "../../../../src/chains/evm/rpc-endpoint.js";
 import { EndpointFault } from "../../../../src/chains/rpc/errors.js";
 import type { EvmChainConfig } from "../../../../src/config/types.js";
@@ -18,9 +18,14 @@ interface Seen {
   authorization: string | null;
 }
 
-function fakeFetch(handler: Handler, seen: Seen[] = []): typeof fetch {
+function fakeFetch(
+  handler: Handler,
+  seen: Seen[] = [],
+  delayMs: (url: string) => number = () => 0,
+): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
+    await new Promise((resolve) => setTimeout(resolve, delayMs(url)));
     const body = JSON.parse(String(init?.body)) as { id: number; method: string };
     const headers = new Headers(init?.headers);
     seen.push({ url, method: body.method, authorization: headers.get("authorization") });
@@ -157,6 +162,28 @@ describe("the EVM client over several endpoints", () => {
       ["https://a.example/rpc", false, 16],
       ["https://b.example/rpc", true, 0],
     ]);
+  });
+
+  it("keeps a series of reads on one endpoint inside withOneEndpoint, even when it turns slow", async () => {
+    const seen: Seen[] = [];
+    const handler: Handler = (method) => ({
+      body: { result: method === "eth_blockNumber" ? "0x20" : "0x1" },
+    });
+    let slowHost = "";
+    const delay = (url: string) => (new URL(url).host === slowHost ? 150 : 0);
+    const { client } = createEvmRpc(config(urls), { fetchImpl: fakeFetch(handler, seen, delay) });
+    await client.getBlockNumber({ cacheTime: 0 });
+    const balance = (i: number) => client.getBalance({ address: `0x${String(i).padStart(40, "0")}` });
+    const hostsOf = () => seen.filter((s) => s.method === "eth_getBalance").map((s) => new URL(s.url).host);
+    await withOneEndpoint(client, "balances", async () => {
+      await balance(1);
+      slowHost = hostsOf()[0] ?? "";
+      for (let i = 2; i <= 6; i++) await balance(i);
+    });
+    expect(hostsOf()).toEqual(Array(6).fill(slowHost));
+    // Outside the scope the slow endpoint is soon left for the other.
+    for (let i = 7; i <= 12; i++) await balance(i);
+    expect(hostsOf().slice(6)).toContain(urls.map((u) => new URL(u).host).find((h) => h !== slowHost));
   });
 
   it("names endpoints only by their redacted URLs when none answers", async () => {
