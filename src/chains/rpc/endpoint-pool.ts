@@ -22,6 +22,7 @@ import type { Logger } from "pino";
 import { broadcastToAll, type BroadcastOptions } from "./broadcast.js";
 import { DEFAULT_HEALTH_POLICY, EndpointHealth, type HealthPolicy } from "./endpoint-health.js";
 import { EndpointFault, RpcUnavailableError } from "./errors.js";
+import { HeadTracker } from "./head-tracker.js";
 
 export interface PoolEndpoint {
   /** The endpoint's URL with its credentials redacted: the only way it is ever named. */
@@ -96,29 +97,6 @@ export function faultIn(error: unknown): EndpointFault | null {
   return null;
 }
 
-/** Waits for `work`, but no longer than `ms`; the timer is cleared so that it never holds the process. */
-export async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * An endpoint is judged current only by a head it reported within this many refresh intervals (plus
- * the time a refresh may take).
- */
-const HEAD_MAX_AGE_REFRESHES = 3;
-/**
- * The best head is the highest any endpoint reported within this many refresh intervals: a height
- * once seen stays evidence that the chain got there while the endpoint that saw it is unreachable,
- * so a stuck endpoint cannot pass for current by outliving it. A head that went down (a reorg)
- * replaces the endpoint's older reading at once.
- */
-const HEAD_MEMORY_REFRESHES = 20;
 /** How long a head refresh may hold up a read; a slower endpoint's answer is still noted when it comes. */
 const HEAD_PROBE_WAIT_MS = 3_000;
 /**
@@ -126,12 +104,6 @@ const HEAD_PROBE_WAIT_MS = 3_000;
  * Retry-After) is not worth holding the caller, who will ask again on its next round.
  */
 const MAX_READ_WAIT_MS = 5_000;
-/**
- * A head probe waits out a cool-down this short and tries again: a head missing from one refresh
- * could let an endpoint that is behind pass for current. A longer cool-down (an endpoint that is
- * down, or a long Retry-After) ends the probe at once, so that it does not hold up reads.
- */
-const HEAD_PROBE_MAX_COOL_WAIT_MS = 1_000;
 
 export class EndpointPool<E extends PoolEndpoint> {
   readonly chain: string;
@@ -143,12 +115,7 @@ export class EndpointPool<E extends PoolEndpoint> {
   readonly #maxAttempts: number;
   /** The endpoint the last read went to: kept while about as good as the best, so reads agree. */
   #preferred: E | null = null;
-  #headsReadAtMs = Number.NEGATIVE_INFINITY;
-  #headRefresh: Promise<void> | null = null;
-  /** Head probes under way, per endpoint. */
-  readonly #probes = new Map<E, Promise<void>>();
-  /** Endpoints last reported as behind, so the log says it once per change. */
-  readonly #behind = new Set<E>();
+  readonly #heads: HeadTracker<E>;
 
   constructor(options: EndpointPoolOptions<E>) {
     if (options.endpoints.length === 0) throw new Error(`RPC pool of ${options.chain} has no endpoints`);
@@ -160,6 +127,19 @@ export class EndpointPool<E extends PoolEndpoint> {
     this.#maxAttempts = options.maxAttempts ?? 10;
     const policy = { ...DEFAULT_HEALTH_POLICY, ...options.policy };
     for (const e of options.endpoints) this.#health.set(e, new EndpointHealth(policy));
+    this.#heads = new HeadTracker<E>({
+      chain: options.chain,
+      endpoints: options.endpoints,
+      healthOf: (e) => this.#healthOf(e),
+      attempt: (e, call) => this.attempt(e, call),
+      readHead: options.readHead,
+      maxHeadLagBlocks: options.maxHeadLagBlocks,
+      headRefreshMs: options.headRefreshMs,
+      probeWaitMs: Math.min(options.timeoutMs, HEAD_PROBE_WAIT_MS),
+      now: this.#now,
+      sleep: this.#sleep,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
   }
 
   /** A read with failover; `current: false` lets it go to an endpoint that is behind (fee estimates). */
@@ -229,17 +209,12 @@ export class EndpointPool<E extends PoolEndpoint> {
 
   /** Notes a head height an endpoint reported in an answer (a block count, a latest block). */
   noteHead(endpoint: E, height: number): void {
-    this.#healthOf(endpoint).noteHead(height, this.#now());
+    this.#heads.note(endpoint, height);
   }
 
   /** The highest head reported recently by any endpoint; null when none is known. */
   bestHead(): number | null {
-    let best: number | null = null;
-    for (const e of this.endpoints) {
-      const height = this.#headWithin(e, HEAD_MEMORY_REFRESHES);
-      if (height !== null && (best === null || height > best)) best = height;
-    }
-    return best;
+    return this.#heads.best();
   }
 
   status(): EndpointStatus[] {
@@ -249,7 +224,7 @@ export class EndpointPool<E extends PoolEndpoint> {
       const h = this.#healthOf(e);
       return {
         endpoint: e.label,
-        current: h.coolingMs(now) === 0 && this.#isCurrent(e),
+        current: h.coolingMs(now) === 0 && this.#heads.isCurrent(e),
         coolingMs: h.coolingMs(now),
         coolReason: h.coolingMs(now) === 0 ? "" : h.coolReason,
         errorRate: h.errorRate,
@@ -332,7 +307,7 @@ export class EndpointPool<E extends PoolEndpoint> {
     let forceHeads = false;
     for (;;) {
       // Every time round: a head read before a wait may be too old to judge an endpoint by.
-      await this.#ensureHeads(current, forceHeads);
+      if (current) await this.#heads.ensure(forceHeads);
       const choice = this.#choose(current, tried);
       if (choice.endpoint !== null) return choice.endpoint;
       if (!this.#worthWaiting(choice.waitMs, deadline)) return null;
@@ -356,36 +331,13 @@ export class EndpointPool<E extends PoolEndpoint> {
     return Math.min(this.#options.timeoutMs, HEAD_PROBE_WAIT_MS);
   }
 
-  /** The endpoint's last head when read within `refreshes` refresh intervals (and a refresh); null otherwise. */
-  #headWithin(endpoint: E, refreshes: number): number | null {
-    const head = this.#healthOf(endpoint).head;
-    const oldest = this.#now() - refreshes * this.#options.headRefreshMs - this.#probeWaitMs;
-    return head !== null && head.atMs >= oldest ? head.height : null;
-  }
-
-  /** The endpoint's head when it was read recently; null when unknown or too old to judge it by. */
-  #freshHead(endpoint: E): number | null {
-    return this.#headWithin(endpoint, HEAD_MAX_AGE_REFRESHES);
-  }
-
-  /**
-   * Current: its recent head is within the lag of the best recent head. An endpoint whose head is not
-   * known (its probes failed) is not current: it may be the one that fell behind.
-   */
-  #isCurrent(endpoint: E): boolean {
-    if (this.endpoints.length === 1) return true;
-    const best = this.bestHead();
-    const head = this.#freshHead(endpoint);
-    return best !== null && head !== null && best - head <= this.#options.maxHeadLagBlocks;
-  }
-
   #choose(current: boolean, tried: ReadonlySet<E>): Choice<E> {
     const now = this.#now();
-    const eligible = this.endpoints.filter((e) => !current || this.#isCurrent(e));
+    const eligible = this.endpoints.filter((e) => !current || this.#heads.isCurrent(e));
     const ready = eligible.filter((e) => this.#healthOf(e).coolingMs(now) === 0);
     if (ready.length === 0) {
       // An endpoint without a recent head is not behind for all we know: it may serve once read.
-      const unknown = current ? this.endpoints.filter((e) => this.#freshHead(e) === null) : [];
+      const unknown = current ? this.endpoints.filter((e) => this.#heads.fresh(e) === null) : [];
       const waitable = [...eligible, ...unknown];
       if (waitable.length === 0) return { endpoint: null, waitMs: null, headsNeeded: false };
       const waitMs = Math.min(...waitable.map((e) => this.#healthOf(e).coolingMs(now)));
@@ -408,91 +360,13 @@ export class EndpointPool<E extends PoolEndpoint> {
 
   #skipReasons(current: boolean): string[] {
     const now = this.#now();
-    const best = this.bestHead();
     return this.endpoints.flatMap((e) => {
       const h = this.#healthOf(e);
       const reasons: string[] = [];
       const cooling = h.coolingMs(now);
       if (cooling > 0) reasons.push(`${e.label} cooling down for ${cooling} ms (${h.coolReason})`);
-      if (current && !this.#isCurrent(e)) {
-        const head = this.#freshHead(e);
-        reasons.push(
-          head === null || best === null
-            ? `${e.label} head not read recently`
-            : `${e.label} head ${head} is ${best - head} blocks behind ${best}`,
-        );
-      }
+      if (current && !this.#heads.isCurrent(e)) reasons.push(this.#heads.whyNotCurrent(e));
       return reasons;
     });
-  }
-
-  /**
-   * Reads every endpoint's head when the last reading is too old (or when `force`d); concurrent reads
-   * share one refresh.
-   */
-  async #ensureHeads(current: boolean, force = false): Promise<void> {
-    if (!current || this.endpoints.length === 1) return;
-    const due = force || this.#now() - this.#headsReadAtMs >= this.#options.headRefreshMs;
-    // A refresh under way is waited for: until it ends, the heads are as old as when it began.
-    if (this.#headRefresh === null && !due) return;
-    this.#headRefresh ??= this.#refreshHeads(force).finally(() => (this.#headRefresh = null));
-    await this.#headRefresh;
-  }
-
-  /**
-   * Probes every endpoint (one probe per endpoint at a time). Reads wait for the probes of endpoints
-   * whose last call went well; an endpoint that just failed is probed without holding them up, as it
-   * may take a whole timeout to answer, unless `force`d because its head is needed.
-   */
-  async #refreshHeads(force: boolean): Promise<void> {
-    this.#headsReadAtMs = this.#now();
-    const waitMs = this.#probeWaitMs;
-    const deadline = this.#now() + waitMs;
-    const awaited: Promise<void>[] = [];
-    for (const endpoint of this.endpoints) {
-      let probe = this.#probes.get(endpoint);
-      if (probe === undefined) {
-        probe = this.#probeHead(endpoint, deadline).finally(() => this.#probes.delete(endpoint));
-        this.#probes.set(endpoint, probe);
-      }
-      if (force || this.#healthOf(endpoint).faultsInRow === 0) awaited.push(probe);
-    }
-    await withinMs(Promise.all(awaited), waitMs);
-    this.#reportLag();
-  }
-
-  /** Reads one endpoint's head, trying again after faults while that is quick. */
-  async #probeHead(endpoint: E, deadline: number): Promise<void> {
-    const health = this.#healthOf(endpoint);
-    while (this.#now() < deadline) {
-      const wait = health.coolingMs(this.#now());
-      if (wait > HEAD_PROBE_MAX_COOL_WAIT_MS || this.#now() + wait >= deadline) return;
-      if (wait > 0) await this.#sleep(wait);
-      try {
-        this.noteHead(endpoint, await this.attempt(endpoint, this.#options.readHead));
-        return;
-      } catch (error) {
-        // A fault is recorded in the endpoint's health and tried again; an answer would be the same.
-        if (!(error instanceof EndpointFault)) return;
-      }
-    }
-  }
-
-  #reportLag(): void {
-    const best = this.bestHead();
-    for (const e of this.endpoints) {
-      const behind = !this.#isCurrent(e);
-      if (behind === this.#behind.has(e)) continue;
-      if (behind) this.#behind.add(e);
-      else this.#behind.delete(e);
-      const head = this.#healthOf(e).head?.height ?? null;
-      const fields = { chain: this.chain, endpoint: e.label, head, bestHead: best };
-      if (behind)
-        this.#options.logger?.warn(
-          fields,
-          "RPC endpoint is behind or its head unknown; not used for current reads",
-        );
-      else this.#options.logger?.info(fields, "RPC endpoint caught up");
-    }
   }
 }
