@@ -7,6 +7,7 @@ import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import type { Order } from "../orderbook/types.js";
+import { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
@@ -42,11 +43,25 @@ export async function startSolverApp(
     if (!chain) throw new Error(`asset ${assetId} is on no configured chain`);
     return chain;
   };
+  const balances = { balance: (assetId: string) => chainOfAsset(assetId).executor.balance(assetId) };
   const pricing = createPricing(config, {
-    balances: { balance: (assetId) => chainOfAsset(assetId).executor.balance(assetId) },
-    committed: (assetId) => journal.reservedByAsset().get(assetId) ?? 0n,
+    balances,
+    committed: (assetId) => journal.plannedFillsByAsset().get(assetId) ?? 0n,
     inFlight: (assetId) => journal.inFlightByAsset().get(assetId) ?? 0n,
   });
+  const openLedger = (assetIds: readonly string[]) =>
+    CapacityLedger.open(
+      {
+        balances,
+        plannedFills: () => journal.plannedFillsByAsset(),
+        inFlight: () => journal.inFlightByAsset(),
+        floors: config.limits.inventoryFloor,
+        prices: pricing.deps.prices,
+        assets: pricing.deps.assets,
+        limits: config.limits,
+      },
+      assetIds,
+    );
   for (const chain of chains.values()) await chain.prepare();
 
   const checkQuote = async (order: Order): Promise<QuoteCheck> => {
@@ -80,6 +95,7 @@ export async function startSolverApp(
     orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
     chains,
     checkQuote,
+    openLedger,
     safety: config.safety,
     pollIntervalMs: config.solver.pollIntervalMs,
     logger,

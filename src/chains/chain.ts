@@ -26,49 +26,73 @@ export interface HtlcParams {
   amount: bigint;
 }
 
+/** How a lock left the HTLC. `unknown`: spent through no leaf or function the solver recognises. */
+export type LockSpendKind = "redeem" | "refund" | "instant_refund" | "unknown";
+
+export interface LockSpend {
+  kind: LockSpendKind;
+  /** Spending transaction where the chain names it. */
+  txid: string | null;
+  /** null while the spend is only in the mempool. */
+  height: bigint | null;
+}
+
+/**
+ * One independently spendable lock of an HTLC. On Bitcoin every output paying the HTLC address is one
+ * (anyone can add outputs, of any value, at any time, confirmed or not); on account chains the single
+ * stored order is the only one. Every rule about value, depth, spends and refund heights is asked of
+ * locks one by one, so an extra output cannot lend its depth, its spend or its lock time to another.
+ */
+export interface HtlcLock {
+  /** `txid:vout` on Bitcoin; the swap id on account chains. */
+  id: string;
+  /**
+   * Transaction that created the lock, where the chain tells (Bitcoin). null on account chains, where
+   * the one record at a swap id can only have been created with the parameters that id commits to.
+   */
+  fundingTx: string | null;
+  value: bigint;
+  /** Height of the block that created it; null while unmined. */
+  height: bigint | null;
+  /** First block height at which a refund of this lock can be mined; null while unmined. */
+  refundableAtHeight: bigint | null;
+  /**
+   * Worth spending: its value exceeds what spending it costs at the chain's highest configured fee rate.
+   * Locks that are not count for nothing and are never spent (a deposit split into dust would otherwise
+   * cost the solver more to redeem than it is worth).
+   */
+  worthSpending: boolean;
+  spend: LockSpend | null;
+}
+
 /** What the chain itself says about one HTLC. */
 export interface HtlcState {
-  /** Funds are locked under these parameters (possibly not yet confirmed). */
-  initiated: boolean;
-  /** Value locked so far (Bitcoin: sum of every funding output). */
-  fundedAmount: bigint;
-  /** Parameters read back from the chain where the chain stores them; null otherwise. */
+  /** Every lock seen, mined or not, spent or not. Empty when the chain has never seen the HTLC. */
+  locks: HtlcLock[];
+  /** Parameters read back from the chain where the chain stores them (account chains); null otherwise. */
   onChain: {
     initiator: string;
     redeemer: string;
     timelock: bigint;
     amount: bigint;
   } | null;
-  /** Height of the (first) initiating transaction; null until mined. */
-  initiatedAtHeight: bigint | null;
-  /** Confirmations of the initiating transaction per `tip - height + 1`; 0 when unmined. */
-  confirmations: number;
-  /** First height at which a refund is accepted; null until initiated. */
-  refundableAtHeight: bigint | null;
-  redeemed: boolean;
-  refunded: boolean;
-  /** The revealed secret, hex, once a redeem is seen on this chain. */
+  /** The revealed secret, hex, once a redeem of any lock is seen on this chain. */
   secret: string | null;
 }
 
 /** What a reader reports for an HTLC the chain has never seen. */
 export function absentHtlc(): HtlcState {
-  return {
-    initiated: false,
-    fundedAmount: 0n,
-    onChain: null,
-    initiatedAtHeight: null,
-    confirmations: 0,
-    refundableAtHeight: null,
-    redeemed: false,
-    refunded: false,
-    secret: null,
-  };
+  return { locks: [], onChain: null, secret: null };
 }
 
 export interface ChainReader {
   readonly chain: string;
   readonly family: ChainFamily;
+  /**
+   * The length a redeem here requires of a secret, bytes; null when any preimage of the hash redeems
+   * (Bitcoin's leaf checks only the hash).
+   */
+  readonly secretLength: number | null;
   /** Current height of the chain (blocks; slots on Solana). */
   tipHeight(): Promise<bigint>;
   /** The swap id the deployed contracts or scripts give these parameters. */
@@ -106,6 +130,8 @@ export interface TxAttemptRef {
 
 export type TxStatus =
   | { state: "pending" }
+  /** Can never be mined: an input is spent by another transaction, or its nonce by another. */
+  | { state: "dead"; reason: string }
   | { state: "confirmed"; blockHeight: bigint; confirmations: number }
   | { state: "failed"; blockHeight: bigint; reason: string }
   | { state: "unknown" };
@@ -119,27 +145,53 @@ export interface ActionRequest {
   /** Where an instant refund pays the user back (Bitcoin: the source owner's address). */
   refundAddress?: string;
   /**
+   * Locks (`HtlcLock.id`) a redeem, refund or instant refund spends, chosen by the planner. The executor
+   * spends those of them that are still unspent (and, for redeems and refunds, mined), never others.
+   */
+  locks?: string[];
+  /**
    * Wall-clock time (ms) after which this transaction may come too late (a source redeem racing the
    * source's refund), estimated at the chain's fastest block rate. Fees escalate as it nears.
    */
   mustConfirmByMs?: number;
 }
 
+/** A broadcast refused in a way no later broadcast of the same bytes can change. */
+export function rejectedForGood(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { rejectedForGood?: unknown }).rejectedForGood === true
+  );
+}
+
 export interface ChainExecutor {
   readonly chain: string;
   /** Actions one transaction may carry (Bitcoin redeems batch; most families take 1). */
   readonly maxBatch: number;
+  /**
+   * The family can pre-sign the redeemer's half of an instant refund (`instant_refund` action), so a
+   * source the solver declines for good goes back to the user at once instead of after its timelock.
+   */
+  readonly offersInstantRefund: boolean;
   /** Builds and signs one transaction carrying these actions. Must not broadcast. */
   build(actions: ActionRequest[]): Promise<SignedTx>;
   /** Sends a signed transaction; a node that already knows it counts as success. */
   broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void>;
-  txStatus(attempt: TxAttemptRef): Promise<TxStatus>;
+  /**
+   * Where an attempt stands. `actions` are the journaled actions it carries: a family may need them to
+   * tell a transaction that can never be mined (`dead`) from one the node merely forgot (`unknown`).
+   */
+  txStatus(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<TxStatus>;
   /**
    * A replacement that pays more, for an attempt pending too long; null when the family cannot
    * replace it or the fee ceiling is reached.
    */
   bump(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null>;
-  /** The solver's spendable balance of an asset id on this chain, smallest units. */
+  /**
+   * The solver's balance of an asset id on this chain, smallest units, as it will be once every live
+   * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.
+   */
   balance(asset: string): Promise<bigint>;
 }
 
@@ -166,4 +218,6 @@ export type AttemptState =
  */
 export interface JournalView {
   liveAttempts(chain: string): TxAttemptRef[];
+  /** Hashes of every transaction ever journaled for this action of this order, whatever became of it. */
+  actionTxids(orderId: string, kind: ActionKind): string[];
 }

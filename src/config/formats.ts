@@ -59,6 +59,11 @@ export const FORMATS = {
   // Private keys are checked where the key file is merged in; here only their type, never their value.
   "solver-private-key": { validate: (v) => (typeof v === "string" ? null : "must be a hex string") },
   "solver-log-level": { validate: (v) => checkOneOf(v, LOG_LEVELS) },
+  "solver-boolean": {
+    validate: (v) => (typeof v === "boolean" ? null : `${describeValue(v)} must be true or false`),
+    // The environment gives text; anything but "true" or "false" stays text and is reported.
+    coerce: (v) => (v.trim() === "true" ? true : v.trim() === "false" ? false : v),
+  },
 } satisfies Record<string, FormatSpec>;
 
 export type FormatName = keyof typeof FORMATS;

@@ -99,6 +99,7 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       timelockMarginMs: setting(raw, "safety.timelockMarginMs"),
       redeemDeadlineMarginMs: setting(raw, "safety.redeemDeadlineMarginMs"),
       priceToleranceBps: setting(raw, "safety.priceToleranceBps"),
+      allowUnenforcedSecretLength: setting(raw, "safety.allowUnenforcedSecretLength"),
     },
     journal: { path: setting(raw, "journal.path") },
     ops: { host: setting(raw, "ops.host"), port: setting(raw, "ops.port") },

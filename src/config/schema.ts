@@ -119,6 +119,14 @@ export const SOLVER_SCHEMA = {
       format: "solver-bps",
       env: "SOLVER_PRICE_TOLERANCE_BPS",
     },
+    allowUnenforcedSecretLength: {
+      doc:
+        "Fill orders whose client holds the secret although the destination accepts a preimage of any " +
+        "length (Bitcoin) and the source needs 32 bytes: a longer preimage takes the fill and strands the source.",
+      default: false,
+      format: "solver-boolean",
+      env: "SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH",
+    },
   },
   journal: {
     path: {

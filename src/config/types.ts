@@ -66,6 +66,8 @@ export interface BitcoinChainConfig {
   bumpAfterMs: number;
   feeRateFloorSatVb: number;
   feeRateCeilingSatVb: number;
+  /** Actions (fills, redeems, refunds) one transaction carries at most. */
+  maxBatch: number;
   assets: AssetConfig[];
 }
 
@@ -112,6 +114,12 @@ export interface SafetyConfig {
   redeemDeadlineMarginMs: number;
   /** An order may ask for at most this much more than the solver would quote at fill time, in bps. */
   priceToleranceBps: number;
+  /**
+   * Fill orders whose client holds the secret even where the destination chain accepts a preimage of any
+   * length (Bitcoin) while the source needs exactly 32 bytes. Off by default: such a client can redeem the
+   * fill with a longer preimage that the source's contract then refuses.
+   */
+  allowUnenforcedSecretLength: boolean;
 }
 
 export interface SolverConfig {

@@ -8,7 +8,21 @@ import type {
   TxAttemptRef,
 } from "../chains/chain.js";
 import type { Order } from "../orderbook/types.js";
+import {
+  checkExclusive,
+  commitSource,
+  EXCLUDES,
+  sourceHolder,
+  type ClaimRefusal,
+  type ExclusiveClaim,
+  type OrderTerms,
+  type SourceBacking,
+} from "./exclusive-claims.js";
 import { migrate } from "./migrations.js";
+
+export type { ClaimRefusal, ExclusiveClaim, OrderTerms, SourceBacking };
+
+export type ClaimResult = { ok: true; action: ActionRow; created: boolean } | ClaimRefusal;
 
 export type ActionStatus = "planned" | "signed" | "broadcast" | "confirmed" | "failed";
 
@@ -152,19 +166,62 @@ export class Journal implements JournalView {
 
   /**
    * Claims the (order, kind) slot. Returns `created: false` when the action already exists, so a
-   * caller can never start the same money movement twice.
+   * caller can never start the same money movement twice. A fill or an instant refund commits the solver
+   * to the order's source and must name it (`exclusive`): the claim is refused when the order already
+   * took the other of the two, or when that source backs another order's; it freezes the order's terms.
    */
-  claimAction(request: ActionRequest, nowMs = Date.now()): { action: ActionRow; created: boolean } {
-    const result = this.db
+  claimAction(request: ActionRequest, nowMs = Date.now(), exclusive?: ExclusiveClaim): ClaimResult {
+    const committing = EXCLUDES[request.kind] !== undefined;
+    if (committing && exclusive === undefined) {
+      throw new Error(
+        `a ${request.kind} of order ${request.orderId} must name the source it commits against`,
+      );
+    }
+    const claim = this.db.transaction((): ClaimResult => {
+      const existing = this.db
+        .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
+        .get(request.orderId, request.kind) as RawAction | undefined;
+      if (existing !== undefined) return { ok: true, action: toActionRow(existing), created: false };
+      if (exclusive !== undefined) {
+        const refusal = checkExclusive(this.db, request.orderId, request.kind, exclusive.backing);
+        if (refusal !== null) return refusal;
+        commitSource(this.db, request.orderId, exclusive, serialize(exclusive.terms), nowMs);
+      }
+      this.db
+        .prepare(
+          `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
+           VALUES (?, ?, ?, ?, 'planned', ?, ?)`,
+        )
+        .run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
+      const row = this.db
+        .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
+        .get(request.orderId, request.kind) as RawAction;
+      return { ok: true, action: toActionRow(row), created: true };
+    });
+    return claim.immediate();
+  }
+
+  /** The order a source HTLC already backs (a fill or instant refund of it), or null. */
+  sourceBackedBy(backing: SourceBacking): string | null {
+    return sourceHolder(this.db, backing);
+  }
+
+  /** The terms the solver acted on for this order, frozen at its first fill or instant refund; null before. */
+  orderTerms(orderId: string): OrderTerms | null {
+    const row = this.db.prepare("SELECT terms FROM orders WHERE order_id = ?").get(orderId) as
+      { terms: string | null } | undefined;
+    return row?.terms ? deserialize<OrderTerms>(row.terms) : null;
+  }
+
+  /** Hashes of every transaction ever journaled for one action of an order, whatever became of them. */
+  actionTxids(orderId: string, kind: ActionKind): string[] {
+    const rows = this.db
       .prepare(
-        `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
-         VALUES (?, ?, ?, ?, 'planned', ?, ?) ON CONFLICT (order_id, kind) DO NOTHING`,
+        `SELECT t.tx_hash FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
+         JOIN actions a ON a.id = aa.action_id WHERE a.order_id = ? AND a.kind = ? ORDER BY t.id`,
       )
-      .run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
-    const row = this.db
-      .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
-      .get(request.orderId, request.kind) as RawAction;
-    return { action: toActionRow(row), created: result.changes === 1 };
+      .all(orderId, kind) as { tx_hash: string }[];
+    return rows.map((r) => r.tx_hash);
   }
 
   /** A failed action may be tried again: back to planned, keeping its history of attempts. */
@@ -391,11 +448,12 @@ export class Journal implements JournalView {
   }
 
   /**
-   * Destination value of fills not yet mined, per asset id: still in the wallet's balance but promised,
-   * so inventory checks subtract it.
+   * Destination value of fills claimed but not yet signed, per asset id. Once signed, a fill is a live
+   * attempt and the executor's balance already leaves it out (`ChainExecutor.balance`); until then only
+   * this reservation keeps two fills from promising the same inventory.
    */
-  reservedByAsset(): Map<string, bigint> {
-    return this.fillsByAsset("a.status IN ('planned', 'signed', 'broadcast')");
+  plannedFillsByAsset(): Map<string, bigint> {
+    return this.fillsByAsset("a.status = 'planned'");
   }
 
   /** Destination value of every fill of an open order that was not refunded: the exposure in flight. */
@@ -439,19 +497,19 @@ const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.fee, 
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
-function serialize(request: ActionRequest): string {
-  return JSON.stringify(request, (_key, value: unknown) =>
-    typeof value === "bigint" ? { $bigint: value.toString() } : value,
+function serialize(value: ActionRequest | OrderTerms): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === "bigint" ? { $bigint: inner.toString() } : inner,
   );
 }
 
-function deserialize(text: string): ActionRequest {
+function deserialize<T = ActionRequest>(text: string): T {
   return JSON.parse(text, (_key, value: unknown) => {
     if (value !== null && typeof value === "object" && "$bigint" in value) {
       return BigInt((value as { $bigint: string }).$bigint);
     }
     return value;
-  }) as ActionRequest;
+  }) as T;
 }
 
 function toOrderRow(row: RawOrder): OrderRow {

@@ -57,6 +57,22 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX decisions_order ON decisions (order_id, id);
   CREATE INDEX attempts_live ON tx_attempts (chain, state);
   `,
+  `
+  -- The terms (both HTLCs' parameters, the refund address) the solver acted on, written once by the
+  -- order's first fill or instant refund: later rounds keep them whatever the service says.
+  ALTER TABLE orders ADD COLUMN terms TEXT;
+  -- Each source HTLC backs at most one order's fill or instant refund.
+  CREATE TABLE source_claims (
+    chain     TEXT NOT NULL,
+    swap_id   TEXT NOT NULL,
+    order_id  TEXT NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (chain, swap_id)
+  );
+  CREATE INDEX source_claims_order ON source_claims (order_id);
+  CREATE INDEX actions_kind_status ON actions (kind, status);
+  CREATE INDEX action_attempts_attempt ON action_attempts (attempt_id);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -71,9 +71,13 @@ export async function setUpBitcoinChain(options: {
   userAddresses: string[];
   /** One block per this many milliseconds; 0 mines only on demand. */
   blockTimeMs: number;
+  /** The node's -blockmintxfee, sat/vB (default 1). */
+  blockMinFeeRateSatVb?: number;
   logger: Logger;
 }): Promise<LocalBitcoinChain> {
-  const regtest = await startBitcoinRegtest();
+  const regtest = await startBitcoinRegtest(
+    options.blockMinFeeRateSatVb === undefined ? {} : { blockMinFeeRateSatVb: options.blockMinFeeRateSatVb },
+  );
   const rpc = new BitcoinRpcClient({
     url: regtest.rpcUrl,
     user: regtest.rpcUser,

@@ -121,7 +121,12 @@ export function localnetSolverConfig(options: {
     fixedPrices,
     strategies: strategies(options.chains, options.bitcoin),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
     journal: { path: options.journalPath },
     ops: { host: "127.0.0.1", port: options.opsPort },
     quote: { host: "127.0.0.1", port: options.quotePort },
@@ -149,6 +154,7 @@ function solverBitcoinChain(bitcoin: LocalBitcoinChainPlan): BitcoinChainConfig 
     bumpAfterMs: 15_000,
     feeRateFloorSatVb: 1,
     feeRateCeilingSatVb: 100,
+    maxBatch: 50,
     assets: [
       {
         id: assetId(bitcoin.name, BTC_ASSET.symbol),

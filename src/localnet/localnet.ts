@@ -46,6 +46,11 @@ export interface LocalnetOptions {
   bitcoinDestinationTimelock?: number;
   /** The Bitcoin miner mines one block per this many ms (default 1000); 0 mines only on demand. */
   bitcoinBlockTimeMs?: number;
+  /**
+   * The regtest node's -blockmintxfee, sat/vB (default 1). Above 1, a transaction paying the minimum relay
+   * fee stays in the mempool and is never mined: what an attacker's low-fee, evictable payment looks like.
+   */
+  bitcoinBlockMinFeeRateSatVb?: number;
   /** Start from empty databases. */
   fresh?: boolean;
 }
@@ -216,6 +221,9 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
       solverAddress: keys.solverBitcoin.address,
       userAddresses: keys.users.map((u) => u.bitcoin.address),
       blockTimeMs: options.bitcoinBlockTimeMs ?? LOCALNET_BITCOIN_TIMING.blockTimeMs,
+      ...(options.bitcoinBlockMinFeeRateSatVb === undefined
+        ? {}
+        : { blockMinFeeRateSatVb: options.bitcoinBlockMinFeeRateSatVb }),
       logger,
     });
     logger.info({ chain: bitcoin.name, rpcUrl: bitcoin.rpcUrl }, "local chain ready");

@@ -5,17 +5,22 @@
  * broadcast a completed instant refund.
  */
 import { randomBytes } from "node:crypto";
-import { address as btcAddress } from "bitcoinjs-lib";
+import { address as btcAddress, Transaction } from "bitcoinjs-lib";
 import type { JournalView, TxAttemptRef } from "../chains/chain.js";
 import type { FundingOutput } from "../chains/bitcoin/backend.js";
 import { BitcoindBackend } from "../chains/bitcoin/bitcoind-backend.js";
-import { fixedBytes } from "../chains/bitcoin/bytes.js";
-import { clampFeeRate } from "../chains/bitcoin/fee.js";
+import { fixedBytes, hashToTxid } from "../chains/bitcoin/bytes.js";
+import { clampFeeRate, feeForWeight } from "../chains/bitcoin/fee.js";
 import { bitcoinHtlc, type BitcoinHtlc } from "../chains/bitcoin/htlc.js";
 import { buildRedeemTx } from "../chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../chains/bitcoin/keys.js";
 import { bitcoinNetwork, type BitcoinNetworkName } from "../chains/bitcoin/network.js";
 import { BitcoinRpcClient } from "../chains/bitcoin/rpc.js";
+import {
+  P2TR_KEYPATH_INPUT_WEIGHT,
+  P2TR_OUTPUT_WEIGHT,
+  txOverheadWeight,
+} from "../chains/bitcoin/tx-size.js";
 import { BitcoinWallet } from "../chains/bitcoin/wallet.js";
 import type { SwapRecord } from "../orderbook/types.js";
 
@@ -41,6 +46,11 @@ class SentPayments implements JournalView {
   liveAttempts(chain: string): TxAttemptRef[] {
     return this.attempts.filter((attempt) => attempt.chain === chain);
   }
+
+  /** A user's payments fund no fills of its own. */
+  actionTxids(): string[] {
+    return [];
+  }
 }
 
 const FEE_BOUNDS = { feeRateFloorSatVb: 1, feeRateCeilingSatVb: 100 };
@@ -52,6 +62,8 @@ export class BitcoinUserWallet {
   readonly backend: BitcoindBackend;
   private readonly wallet: BitcoinWallet;
   private readonly sent = new SentPayments();
+  /** Input values of each payment, so it can be replaced. */
+  readonly #inputValues = new Map<string, bigint[]>();
   private readonly network: BitcoinNetworkName;
 
   constructor(private readonly options: BitcoinUserWalletOptions) {
@@ -95,17 +107,48 @@ export class BitcoinUserWallet {
     return confirmed + unconfirmed;
   }
 
-  /** Pays these outputs in one transaction, broadcasts it and returns its txid. */
-  async pay(outputs: { address: string; value: bigint }[]): Promise<string> {
+  /**
+   * Pays these outputs in one transaction, broadcasts it and returns its txid. The fee rate is the node's
+   * estimate unless given (a user may pay the bare minimum, and such a payment can sit unmined).
+   */
+  async pay(outputs: { address: string; value: bigint }[], feeRateSatVb?: bigint): Promise<string> {
     const network = bitcoinNetwork(this.network);
     const paid = await this.wallet.pay(
       outputs.map((o) => ({ script: btcAddress.toOutputScript(o.address, network), value: o.value })),
-      await this.feeRateSatVb(),
+      feeRateSatVb ?? (await this.feeRateSatVb()),
     );
     const raw = paid.tx.toHex();
     const txid = await this.backend.broadcast(raw);
     this.sent.add(this.options.chain, txid, raw);
+    this.#inputValues.set(txid, paid.inputValues);
     return txid;
+  }
+
+  /**
+   * Replaces one of this wallet's unmined payments (BIP-125: its inputs signal replacement) with one that
+   * pays every input back to the wallet at `feeRateSatVb`: the payment, and anything spending it, leaves
+   * the mempool as if it had never been sent. Returns the replacement's txid.
+   */
+  async cancel(txid: string, feeRateSatVb: bigint): Promise<string> {
+    const original = this.sent.liveAttempts(this.options.chain).find((a) => a.txHash === txid);
+    const values = this.#inputValues.get(txid);
+    if (original === undefined || values === undefined)
+      throw new Error(`${txid} is not a payment of this wallet`);
+    const inputs = Transaction.fromHex(original.raw).ins.map((input, index) => ({
+      txid: hashToTxid(input.hash),
+      vout: input.index,
+      value: values[index] ?? 0n,
+    }));
+    const weight =
+      txOverheadWeight(inputs.length, 1) + inputs.length * P2TR_KEYPATH_INPUT_WEIGHT + P2TR_OUTPUT_WEIGHT;
+    const total = inputs.reduce((sum, i) => sum + i.value, 0n);
+    const back = this.wallet.signPayment(inputs, [
+      { script: this.wallet.outputScript, value: total - feeForWeight(weight, feeRateSatVb) },
+    ]);
+    const raw = back.toHex();
+    const replacement = await this.backend.broadcast(raw);
+    this.sent.add(this.options.chain, replacement, raw);
+    return replacement;
   }
 
   async broadcast(rawHex: string): Promise<string> {

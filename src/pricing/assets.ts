@@ -21,3 +21,14 @@ export function indexAssets(chains: readonly ChainAssets[]): AssetIndex {
 export function describeAmount(amount: bigint, asset: AssetConfig): string {
   return `${formatUnits(amount, asset.decimals)} ${asset.id} (${amount})`;
 }
+
+/** Token addresses that name a chain's own coin rather than a token contract. */
+const OWN_COIN = new Set(["native", "primary", "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"]);
+
+/** The asset a chain pays its fees in (its own coin), when configured; its floor keeps fees payable. */
+export function gasAssetOf(assets: AssetIndex, chain: string): string | null {
+  for (const asset of assets.values()) {
+    if (asset.chain === chain && OWN_COIN.has(asset.tokenAddress.toLowerCase())) return asset.id;
+  }
+  return null;
+}

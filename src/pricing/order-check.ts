@@ -2,7 +2,7 @@
  * The last price check before a fill: the solver re-prices the order now and refuses when the order asks
  * for more than today's quote plus a tolerance, or when the pair, limits, inventory or exposure refuse.
  */
-import { describeAmount } from "./assets.js";
+import { describeAmount, gasAssetOf } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
 import { priceRequest, type PricedRequest, type QuoteDeps } from "./quote.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
@@ -50,7 +50,13 @@ export async function checkOrderAgainstQuote(
     );
   }
   // Capacity is checked for what the order actually takes, which may exceed today's quote.
-  const capacityRefusal = await checkCapacity(deps.capacity, deps.limits, requoted.to, order.toAmount);
+  const capacityRefusal = await checkCapacity(
+    deps.capacity,
+    deps.limits,
+    requoted.to,
+    order.toAmount,
+    gasAssetOf(deps.assets, requoted.to.chain),
+  );
   if (capacityRefusal !== undefined) return capacityRefusal;
   return { ok: true, requoted };
 }

@@ -5,7 +5,7 @@
 import type { AssetConfig, Limits, PricingStrategy } from "../config/types.js";
 import type { QuoteItem } from "../orderbook/types.js";
 import { checkAmountLimits } from "./amount-limits.js";
-import type { AssetIndex } from "./assets.js";
+import { gasAssetOf, type AssetIndex } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
 import { convertAmount, type PricedAsset } from "./conversion.js";
 import { applyFees } from "./fees.js";
@@ -101,7 +101,13 @@ export async function priceRequest(
 export async function quoteFor(request: QuoteRequest, deps: QuoteDeps): Promise<Quote | QuoteRefusal> {
   const priced = await priceRequest(request, deps);
   if (isRefusal(priced)) return priced;
-  const capacityRefusal = await checkCapacity(deps.capacity, deps.limits, priced.to, priced.toAmount);
+  const capacityRefusal = await checkCapacity(
+    deps.capacity,
+    deps.limits,
+    priced.to,
+    priced.toAmount,
+    gasAssetOf(deps.assets, priced.to.chain),
+  );
   if (capacityRefusal !== undefined) return capacityRefusal;
   const item = buildQuoteItem({ solverId: deps.solverId, ...priced });
   return { ok: true, item, priced };

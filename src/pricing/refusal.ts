@@ -8,6 +8,7 @@ export type RefusalReason =
   | "above_order_limit"
   | "nothing_after_fees"
   | "insufficient_inventory"
+  | "insufficient_gas"
   | "inventory_unavailable"
   | "exposure_limit"
   | "price_moved";
@@ -29,6 +30,7 @@ const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
   price_moved: "refuse",
   price_unavailable: "wait",
   insufficient_inventory: "wait",
+  insufficient_gas: "wait",
   inventory_unavailable: "wait",
   exposure_limit: "wait",
 };

@@ -1,13 +1,15 @@
 import type { Logger } from "pino";
-import type { ActionRequest, SignedTx } from "../chains/chain.js";
-import type { ActionRow, Journal } from "../journal/journal.js";
+import type { SignedTx } from "../chains/chain.js";
+import type { Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
+import type { ClaimedAction } from "./fill-gate.js";
 import type { RunnerObserver } from "./observer.js";
 import type { SolverChain } from "./solver-chain.js";
 
 export interface ExecutionContext {
   journal: Journal;
-  orderbook: OrderbookClient;
+  /** The service: instant refund signatures are handed to it. */
+  orderbook: Pick<OrderbookClient, "instantRefund">;
   observer: RunnerObserver;
   logger: Logger;
   /** Inside this much time before an action's `mustConfirmByMs`, a pending transaction is re-priced every round. */
@@ -15,46 +17,51 @@ export interface ExecutionContext {
 }
 
 /**
- * Splits one round's actions into transactions: per chain and kind, as many as the chain's executor
- * puts in one transaction (Bitcoin redeems many HTLCs at once; EVM one call per transaction).
+ * Splits claimed actions into transactions: per chain and kind, as many as the chain's executor puts in
+ * one transaction (Bitcoin redeems many HTLCs at once; EVM one call per transaction).
  */
-export function batchActions(
-  requests: ActionRequest[],
+export function batchActions<T extends Pick<ClaimedAction, "request">>(
+  claimed: readonly T[],
   maxBatch: (chain: string) => number,
-): ActionRequest[][] {
-  const groups = new Map<string, ActionRequest[]>();
-  for (const request of requests) {
-    const key = `${request.params.chain}/${request.kind}`;
-    groups.set(key, [...(groups.get(key) ?? []), request]);
+): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of claimed) {
+    const key = `${item.request.params.chain}/${item.request.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
   }
-  const batches: ActionRequest[][] = [];
+  const batches: T[][] = [];
   for (const group of groups.values()) {
     const first = group[0];
     if (!first) continue;
     // An instant refund is one HTLC's pre-signature, handed over on its own.
-    const size = first.kind === "instant_refund" ? 1 : Math.max(1, maxBatch(first.params.chain));
+    const size =
+      first.request.kind === "instant_refund" ? 1 : Math.max(1, maxBatch(first.request.params.chain));
     for (let i = 0; i < group.length; i += size) batches.push(group.slice(i, i + size));
   }
   return batches;
 }
 
+/** An executor's refusal because the chain already shows the action's effect (a fill found on chain). */
+function alreadyDone(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "OrderAlreadyInitiatedError" || error.name === "AlreadyFundedError")
+  );
+}
+
 /**
- * Carries out a batch of actions on one chain: claim each journal slot, check the chain once more before
- * a fill, build and sign one transaction, journal it, and only then broadcast it (or, for an instant
- * refund, hand it to the service).
+ * Carries out claimed actions of one chain and kind: build and sign one transaction (the executor checks
+ * the chain once more and simulates), journal it, and only then broadcast it (or, for an instant refund,
+ * hand it to the service).
  */
-export async function executeBatch(
-  requests: ActionRequest[],
+export async function executeClaimed(
+  claimed: readonly ClaimedAction[],
   chain: SolverChain,
   ctx: ExecutionContext,
 ): Promise<void> {
-  const log = ctx.logger.child({ chain: chain.config.name, kind: requests[0]?.kind });
-  const claimed: { request: ActionRequest; action: ActionRow }[] = [];
-  for (const request of requests) {
-    const action = await claim(request, chain, ctx);
-    if (action) claimed.push({ request, action });
-  }
-  if (claimed.length === 0) return;
+  const kind = claimed[0]?.request.kind;
+  if (kind === undefined) return;
+  const log = ctx.logger.child({ chain: chain.config.name, kind });
   const orderIds = claimed.map((c) => c.request.orderId);
 
   let signed: SignedTx;
@@ -62,11 +69,14 @@ export async function executeBatch(
     signed = await chain.executor.build(claimed.map((c) => c.request));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const done = alreadyDone(error);
     for (const { action, request } of claimed) {
-      ctx.journal.failAction(action.id, message);
-      ctx.observer.action(chain.config.name, request.kind, "failed");
+      if (done) ctx.journal.markActionSatisfied(action.id, message);
+      else ctx.journal.failAction(action.id, message);
+      ctx.observer.action(chain.config.name, request.kind, done ? "satisfied" : "failed");
     }
-    log.error({ err: error, orderIds }, "could not build transaction");
+    if (done) log.warn({ orderIds, reason: message }, "the chain already shows this action; nothing sent");
+    else log.error({ err: error, orderIds }, "could not build transaction");
     return;
   }
   const attempt = ctx.journal.recordSigned(
@@ -77,10 +87,10 @@ export async function executeBatch(
     { orderIds, txHash: signed.txHash, nonce: signed.nonce?.toString() },
     "transaction signed and journaled",
   );
-  const kind = claimed[0]?.request.kind;
   try {
-    if (kind === "instant_refund") {
-      await ctx.orderbook.instantRefund(claimed[0]!.request.orderId, signed.raw);
+    const first = claimed[0];
+    if (kind === "instant_refund" && first !== undefined) {
+      await ctx.orderbook.instantRefund(first.request.orderId, signed.raw);
       ctx.journal.markDelivered(attempt.id);
       log.info({ orderIds, txHash: signed.txHash }, "instant refund signatures handed to the service");
     } else {
@@ -96,30 +106,4 @@ export async function executeBatch(
       "sending failed; will retry the journaled transaction",
     );
   }
-}
-
-/** The action's journal slot, when nothing of it is signed yet; null when it is under way or done. */
-async function claim(
-  request: ActionRequest,
-  chain: SolverChain,
-  ctx: ExecutionContext,
-): Promise<ActionRow | null> {
-  const log = ctx.logger.child({ orderId: request.orderId, kind: request.kind, chain: chain.config.name });
-  const { action } = ctx.journal.claimAction(request);
-  if (action.status !== "planned" && action.status !== "failed") {
-    log.debug({ status: action.status }, "action already under way");
-    return null;
-  }
-  if (action.status === "failed") ctx.journal.retryAction(action.id, request);
-  if (request.kind === "fill") {
-    // Never fill twice: the chain may show a fill the journal lost (or one made by another instance).
-    const state = await chain.reader.readHtlc(request.params);
-    if (state.initiated) {
-      ctx.journal.markActionSatisfied(action.id, "destination HTLC already initiated on chain");
-      ctx.observer.action(chain.config.name, request.kind, "satisfied");
-      log.warn("destination already initiated on chain; not filling again");
-      return null;
-    }
-  }
-  return action;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { rejectedForGood } from "../chains/chain.js";
 import type { AttemptRow } from "../journal/journal.js";
 import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
@@ -52,6 +53,14 @@ export function bumpDue(
   });
 }
 
+/** Every action of the attempt moves value to the solver (redeems and refunds). */
+function paysTheSolver(attempt: AttemptRow, ctx: ExecutionContext): boolean {
+  return attempt.actionIds.every((id) => {
+    const kind = ctx.journal.action(id).kind;
+    return kind === "redeem" || kind === "refund";
+  });
+}
+
 function isInstantRefund(attempt: AttemptRow, ctx: ExecutionContext): boolean {
   const first = attempt.actionIds[0];
   return first !== undefined && ctx.journal.action(first).kind === "instant_refund";
@@ -74,7 +83,10 @@ async function followOne(
 ): Promise<void> {
   const { journal, observer } = ctx;
   if (journal.attempt(attempt.id).state === "dropped") return;
-  const status = await chain.executor.txStatus(attempt);
+  const status = await chain.executor.txStatus(
+    attempt,
+    attempt.actionIds.map((id) => journal.action(id).request),
+  );
   switch (status.state) {
     case "confirmed":
       journal.markConfirmed(attempt.id, status.blockHeight);
@@ -89,6 +101,11 @@ async function followOne(
       journal.markAttemptFailed(attempt.id, "failed", status.reason);
       observer.attempt(chain.config.name, "failed");
       log.error({ reason: status.reason }, "transaction failed on chain");
+      return;
+    case "dead":
+      journal.markAttemptFailed(attempt.id, "dropped", status.reason);
+      observer.attempt(chain.config.name, "dropped");
+      log.warn({ reason: status.reason }, "transaction can never be mined; its actions are planned again");
       return;
     case "unknown":
       return rebroadcast(attempt, chain, ctx, log);
@@ -112,7 +129,25 @@ async function rebroadcast(
     journal.markAttemptFailed(attempt.id, "dropped", "replaced and no longer known to the node");
     return;
   }
-  await chain.executor.broadcast(attempt);
+  try {
+    await chain.executor.broadcast(attempt);
+  } catch (error) {
+    // A redeem or refund pays the solver whichever of its transactions lands, so one whose input is gone
+    // (an output evicted or spent by its sender) is given up and built again from the chain's facts,
+    // without that input: one bad output never holds the rest of a batch. A fill is never given up on a
+    // node's word alone; it ends only when the chain proves it dead.
+    if (rejectedForGood(error) && paysTheSolver(attempt, ctx)) {
+      journal.markAttemptFailed(
+        attempt.id,
+        "dropped",
+        error instanceof Error ? error.message : String(error),
+      );
+      observer.attempt(chain.config.name, "dropped");
+      log.warn({ err: error }, "journaled transaction rejected for good; its actions are planned again");
+      return;
+    }
+    throw error;
+  }
   if (attempt.state === "signed") journal.markBroadcast(attempt.id);
   observer.attempt(chain.config.name, "rebroadcast");
   log.info("re-broadcast the journaled transaction");

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { HtlcParams } from "../chains/chain.js";
 import type { Order } from "../orderbook/types.js";
-import { sideParams, type Side } from "./order-sides.js";
+import type { Side } from "./order-sides.js";
 import type { SideFacts } from "./plan-types.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
@@ -29,13 +29,10 @@ function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { err
 
 /** Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. */
 export async function sideFacts(
-  chains: ChainRegistry,
-  order: Order,
-  side: Side,
-  logger: Logger,
+  chain: SolverChain,
+  params: HtlcParams,
+  context: { orderId: string; side: Side; logger: Logger; now: () => number },
 ): Promise<SideFacts> {
-  const chain = chainOf(chains, order, side);
-  const params = sideParams(order, side, chain.config.family);
   const base = {
     family: chain.config.family,
     params,
@@ -44,12 +41,18 @@ export async function sideFacts(
     minBlockTimeMs: chain.config.minBlockTimeMs,
     maxBlockTimeMs: chain.config.maxBlockTimeMs,
     minConfirmations: chain.config.minConfirmations,
+    offersInstantRefund: chain.executor.offersInstantRefund,
+    secretLength: chain.reader.secretLength,
   };
+  const readAtMs = context.now();
   try {
     const [tipHeight, state] = await Promise.all([chain.reader.tipHeight(), chain.reader.readHtlc(params)]);
-    return { ...base, tipHeight, state };
+    return { ...base, tipHeight, state, readAtMs };
   } catch (error) {
-    logger.warn({ err: error, chain: params.chain, orderId: order.order_id, side }, "chain read failed");
-    return { ...base, tipHeight: 0n, state: null };
+    context.logger.warn(
+      { err: error, chain: params.chain, orderId: context.orderId, side: context.side },
+      "chain read failed",
+    );
+    return { ...base, tipHeight: 0n, state: null, readAtMs };
   }
 }

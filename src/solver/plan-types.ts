@@ -16,6 +16,12 @@ export interface SideFacts {
   /** The chain read at the stated swap id; null when the chain could not be read this round. */
   state: HtlcState | null;
   tipHeight: bigint;
+  /** Wall-clock time of the read: time passed since counts against the blocks the tip promised. */
+  readAtMs: number;
+  /** The family can pre-sign an instant refund of a source it declines (Bitcoin's leaf). */
+  offersInstantRefund: boolean;
+  /** Bytes a redeem here requires of the secret; null when any preimage of the hash redeems. */
+  secretLength: number | null;
   /** Solver's own address (EVM) or x-only key (Bitcoin) on this chain. */
   solverParty: string;
   minBlockTimeMs: number;
@@ -34,6 +40,12 @@ export interface PlanInput {
   destination: SideFacts;
   /** Journal status of each action of this order that exists. */
   actions: Partial<Record<ActionKind, ActionStatus>>;
+  /** Every transaction the solver journaled for this order's fill: the destination locks it made are its fill. */
+  fillTxids: readonly string[];
+  /** Another order the solver already filled or instantly refunded against this same source HTLC. */
+  sourceBacksOrder: string | null;
+  /** Where an instant refund of the source pays (the source owner), as the solver's terms say. */
+  refundAddress: string;
   /** Pricing's verdict on filling this order now; null when not evaluated. */
   quoteCheck: QuoteCheck | null;
   safety: SafetyConfig;

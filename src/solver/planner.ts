@@ -1,28 +1,50 @@
 import { createHash } from "node:crypto";
-import type { ActionKind, ActionRequest } from "../chains/chain.js";
+import type { ActionKind, ActionRequest, HtlcLock } from "../chains/chain.js";
+import { earliestRefundHeight, refundableLocks, unspentLocks, usableLocks } from "../chains/htlc-locks.js";
 import type { ActionStatus } from "../journal/journal.js";
-import { checkConfirmations } from "./filters/confirmations.js";
 import { checkDeadline } from "./filters/deadline.js";
-import { sameParty } from "./filters/party.js";
 import { checkQuote } from "./filters/quote.js";
 import { checkRoles } from "./filters/roles.js";
-import { checkSecretHash } from "./filters/secret-hash.js";
+import { checkSecretHash, checkSecretUsable } from "./filters/secret-hash.js";
+import { checkSourceCover } from "./filters/source-cover.js";
 import { checkSourceDeposit } from "./filters/source-deposit.js";
+import { checkSourceExclusive } from "./filters/source-exclusive.js";
 import { checkSwapIds } from "./filters/swap-ids.js";
 import { checkTimelocks } from "./filters/timelocks.js";
+import { destinationOccupied, ownFillLocks } from "./own-fill.js";
 import type { Decision, Plan, PlanInput } from "./plan-types.js";
 
-/** Every rule a fill must pass, in the order a reader would check them: the order, then the chain, then price. */
+/**
+ * Every rule a fill must pass, in the order a reader would check them: the order, the source as the chain
+ * shows it, what the solver already did with that source, time, then price. The runner asks them again
+ * (`fillVerdict`) right before it claims a fill.
+ */
 const FILL_FILTERS: readonly ((input: PlanInput) => Decision | null)[] = [
   checkSecretHash,
+  checkSecretUsable,
   checkRoles,
   checkSourceDeposit,
   checkSwapIds,
+  checkSourceExclusive,
   checkDeadline,
-  checkConfirmations,
+  checkSourceCover,
   checkTimelocks,
   checkQuote,
 ];
+
+/**
+ * Refusals after which the solver must not hand out its half of an instant refund: it could not sign for
+ * the source, there is nothing left to refund, or the source already backs a fill of another order (a
+ * refund would let the user take that order's fill and their deposit both).
+ */
+const NO_INSTANT_REFUND = new Set([
+  "solver_not_redeemer",
+  "solver_not_initiator",
+  "swap_id_mismatch",
+  "source_already_spent",
+  "source_backs_another_order",
+  "instant_refund_given",
+]);
 
 /**
  * Decides what to do for one order now. Pure: the same facts always give the same plan, so every safety
@@ -43,6 +65,15 @@ export function plan(input: PlanInput): Plan {
   return { actions, decision, done: actions.length === 0 && isDone(input, decision) };
 }
 
+/** The first fill rule these facts break, or null when a fill may go out. */
+export function fillVerdict(input: PlanInput): Decision | null {
+  for (const filter of FILL_FILTERS) {
+    const decision = filter(input);
+    if (decision) return decision;
+  }
+  return null;
+}
+
 /** A secret is usable only if it hashes to the order's secret hash; anything else the service says is ignored. */
 export function knownSecret(input: PlanInput): string | null {
   const candidates = [
@@ -51,8 +82,7 @@ export function knownSecret(input: PlanInput): string | null {
     input.order.source_swap.secret,
   ];
   for (const candidate of candidates) {
-    if (candidate && secretMatches(candidate, input.order.source_swap.secret_hash))
-      return candidate.toLowerCase();
+    if (candidate && secretMatches(candidate, input.source.params.secretHash)) return candidate.toLowerCase();
   }
   return null;
 }
@@ -62,16 +92,9 @@ function secretMatches(secret: string, secretHash: string): boolean {
   return createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex") === secretHash.toLowerCase();
 }
 
+/** Our fill reached the destination chain (at any depth), or the journal saw it mined. */
 function weFilled(input: PlanInput): boolean {
-  const state = input.destination.state;
-  const onChainInitiator = state?.onChain?.initiator;
-  if (
-    state?.initiated &&
-    (onChainInitiator === undefined || sameParty(onChainInitiator, input.destination.solverParty))
-  ) {
-    return true;
-  }
-  return input.actions.fill === "confirmed";
+  return ownFillLocks(input).length > 0 || input.actions.fill === "confirmed";
 }
 
 /** Nothing of this action is signed: it may be (re)built. A crash between claim and signing leaves `planned`. */
@@ -79,32 +102,42 @@ function idle(status: ActionStatus | undefined): boolean {
   return status === undefined || status === "planned" || status === "failed";
 }
 
+/** Redeems the mined, unspent source locks worth spending as soon as a secret is known for our fill. */
 function planSourceRedeem(input: PlanInput): ActionRequest | null {
   const state = input.source.state;
-  if (!state?.initiated || state.redeemed || state.refunded) return null;
-  if (!idle(input.actions.redeem) || !weFilled(input)) return null;
+  if (state === null || !idle(input.actions.redeem) || !weFilled(input)) return null;
+  const locks = usableLocks(state, input.source.tipHeight, 1);
+  if (locks.length === 0) return null;
   const secret = knownSecret(input);
   if (secret === null) return null;
-  const redeem = request(input, "redeem", input.source, secret);
-  if (state.refundableAtHeight === null) return redeem;
-  // Once the source is refundable the user can take it back: the redeem must be mined before that.
-  const blocksLeft = state.refundableAtHeight - input.source.tipHeight - 1n;
+  const redeem = request(input, "redeem", input.source, locks, secret);
+  const refundableAt = earliestRefundHeight(locks);
+  if (refundableAt === null) return redeem;
+  // Once a lock is refundable the user can take it back: the redeem must be mined before that.
+  const blocksLeft = refundableAt - input.source.tipHeight - 1n;
   const msLeft = blocksLeft > 0n ? Number(blocksLeft) * input.source.minBlockTimeMs : 0;
   return { ...redeem, mustConfirmByMs: input.nowMs + msLeft };
 }
 
+/**
+ * Refunds our own fill once every lock of it can be refunded; the refund also sweeps others' outputs at
+ * the address that are past their own lock (they pay the solver's key), never immature or unconfirmed ones.
+ */
 function planDestinationRefund(input: PlanInput): ActionRequest | null {
   const state = input.destination.state;
-  if (!state?.initiated || state.redeemed || state.refunded || state.refundableAtHeight === null) return null;
-  if (!idle(input.actions.refund) || !weFilled(input)) return null;
-  if (input.destination.tipHeight < state.refundableAtHeight) return null;
-  return request(input, "refund", input.destination);
+  if (state === null || !idle(input.actions.refund)) return null;
+  const own = unspentLocks(ownFillLocks(input));
+  if (own.length === 0) return null;
+  const tip = input.destination.tipHeight;
+  const refundable = refundableLocks(state.locks, tip);
+  const ownRefundable = own.every((lock) => refundable.some((r) => r.id === lock.id));
+  if (!ownRefundable) return null;
+  return request(input, "refund", input.destination, refundable);
 }
 
 function planFill(input: PlanInput): { action: ActionRequest } | { decision: Decision | null } {
   if (!idle(input.actions.fill)) return { decision: null };
-  const destination = input.destination.state;
-  if (destination === null) {
+  if (input.destination.state === null) {
     return {
       decision: {
         outcome: "wait",
@@ -113,37 +146,28 @@ function planFill(input: PlanInput): { action: ActionRequest } | { decision: Dec
       },
     };
   }
-  // The chain is the final truth: an HTLC already there means a fill happened, whatever the journal says.
-  if (destination.initiated || destination.redeemed || destination.refunded) return { decision: null };
-  for (const filter of FILL_FILTERS) {
-    const decision = filter(input);
-    if (decision) return { decision };
-  }
-  return { action: request(input, "fill", input.destination) };
+  // The chain is the final truth: our fill already there (or the one record an account chain allows).
+  if (ownFillLocks(input).length > 0 || destinationOccupied(input)) return { decision: null };
+  const decision = fillVerdict(input);
+  if (decision) return { decision };
+  return { action: request(input, "fill", input.destination, []) };
 }
 
-/** Refusals that leave the solver unable to sign for the source HTLC, or with nothing left to refund. */
-const NO_INSTANT_REFUND = new Set([
-  "solver_not_redeemer",
-  "solver_not_initiator",
-  "swap_id_mismatch",
-  "source_already_spent",
-]);
-
 /**
- * A Bitcoin source the solver declines would otherwise stay locked until its timelock: hand the user our
- * half of the instant refund. Never once a fill exists, or the user could take both sides.
+ * A source the solver declines for good would otherwise stay locked until its timelock: where the family
+ * can, hand the user our half of the instant refund. Never for a passing reason (`wait`), never once any
+ * fill of ours exists or was ever attempted, or the user could take both sides.
  */
 function planInstantRefund(input: PlanInput, decision: Decision | null): ActionRequest | null {
   if (decision?.outcome !== "refuse" || NO_INSTANT_REFUND.has(decision.reason)) return null;
-  if (input.source.family !== "bitcoin") return null;
-  const source = input.source.state;
-  if (!source?.initiated || source.redeemed || source.refunded) return null;
-  if (input.actions.fill !== undefined || input.destination.state?.initiated !== false) return null;
+  if (!input.source.offersInstantRefund || input.source.state === null) return null;
+  if (input.actions.fill !== undefined || input.fillTxids.length > 0 || weFilled(input)) return null;
   if (!idle(input.actions.instant_refund)) return null;
   const refundAddress = input.order.source_swap.initiator;
   if (refundAddress === "") return null;
-  return { ...request(input, "instant_refund", input.source), refundAddress };
+  const locks = usableLocks(input.source.state, input.source.tipHeight, 1);
+  if (locks.length === 0) return null;
+  return { ...request(input, "instant_refund", input.source, locks), refundAddress };
 }
 
 function isDone(input: PlanInput, decision: Decision | null): boolean {
@@ -154,25 +178,31 @@ function isDone(input: PlanInput, decision: Decision | null): boolean {
     (s) => s === "planned" || s === "signed" || s === "broadcast",
   );
   if (inFlight) return false;
-  const destinationSettled = !destination.initiated || destination.redeemed || destination.refunded;
-  const sourceSettled = source.redeemed || source.refunded;
-  if (destination.initiated && !destination.redeemed && !destination.refunded) return false;
-  if (sourceSettled && destinationSettled) return true;
+  const own = ownFillLocks(input);
+  if (own.length > 0) {
+    if (unspentLocks(own).length > 0) return false;
+    // Our fill is spent: refunded, or redeemed and then the source is ours once we redeem it.
+    if (own.every((lock) => lock.spend?.kind === "refund")) return true;
+    return input.actions.redeem === "confirmed" || unspentLocks(source.locks).length === 0;
+  }
   // Never filled and never will be: nothing of ours is at stake.
+  const neverFilled = input.actions.fill === undefined || input.actions.fill === "failed";
   const pastDeadline = input.nowMs > input.order.additional_data.deadline * 1000;
-  return !destination.initiated && input.actions.fill === undefined && pastDeadline && decision !== null;
+  return neverFilled && pastDeadline && decision !== null;
 }
 
 function request(
   input: PlanInput,
   kind: ActionKind,
   side: PlanInput["source"],
+  locks: readonly HtlcLock[],
   secret?: string,
 ): ActionRequest {
   return {
     kind,
     orderId: input.order.order_id,
     params: side.params,
+    ...(locks.length === 0 ? {} : { locks: locks.map((lock) => lock.id) }),
     ...(secret === undefined ? {} : { secret }),
   };
 }

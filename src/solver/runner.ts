@@ -1,16 +1,27 @@
 import PQueue from "p-queue";
 import type { Logger } from "pino";
-import type { ActionKind, ActionRequest } from "../chains/chain.js";
+import type { ActionKind } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
-import { batchActions, executeBatch, type ExecutionContext } from "./action-executor.js";
+import type { CapacityLedger } from "../pricing/capacity-ledger.js";
+import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { followAttempts } from "./attempt-follower.js";
 import { chainOf, sideFacts, UnsupportedChainError } from "./facts.js";
+import {
+  claimCommitting,
+  FillGate,
+  reusable,
+  sourceBacking,
+  type ActionCandidate,
+  type ClaimedAction,
+} from "./fill-gate.js";
 import type { RunnerObserver } from "./observer.js";
 import { silentObserver } from "./observer.js";
-import type { QuoteCheck } from "./plan-types.js";
+import { OrderShapeError } from "./order-sides.js";
+import { changedTerms, statedTerms } from "./order-terms.js";
+import type { PlanInput, QuoteCheck } from "./plan-types.js";
 import { plan } from "./planner.js";
 import type { ChainRegistry } from "./solver-chain.js";
 
@@ -25,10 +36,12 @@ const OPEN_STATUSES: OrderStatus[] = [
 
 export interface RunnerOptions {
   journal: Journal;
-  orderbook: OrderbookClient;
+  orderbook: Pick<OrderbookClient, "listAllOrders" | "getOrder" | "instantRefund">;
   chains: ChainRegistry;
   /** Pricing's verdict on filling the order now (amounts, limits, inventory). */
   checkQuote: (order: Order) => Promise<QuoteCheck>;
+  /** Fresh capacity for the destination assets of fills about to be claimed. */
+  openLedger: (assetIds: readonly string[]) => Promise<CapacityLedger>;
   safety: SafetyConfig;
   pollIntervalMs: number;
   logger: Logger;
@@ -43,6 +56,7 @@ export class Runner {
   private readonly observer: RunnerObserver;
   private readonly queue: PQueue;
   private readonly now: () => number;
+  private readonly gate: FillGate;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -53,6 +67,7 @@ export class Runner {
     this.observer = options.observer ?? silentObserver;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.now = options.now ?? Date.now;
+    this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
   }
 
   /** Re-broadcasts what the journal holds, then polls until stopped. */
@@ -104,16 +119,56 @@ export class Runner {
     };
   }
 
-  /** Carries out one round's actions, batched per chain and kind where the chain allows it. */
-  private async execute(requests: ActionRequest[]): Promise<void> {
-    const { chains } = this.options;
-    const batches = batchActions(requests, (chain) => chains.get(chain)?.executor.maxBatch ?? 1);
+  /**
+   * Carries out one round's actions: fills through the gate (rules again, capacity against every fill
+   * before them, the journal's claim), the rest claimed directly, then batched per chain and kind where
+   * the chain allows it.
+   */
+  private async execute(candidates: ActionCandidate[]): Promise<void> {
+    const { chains, logger } = this.options;
+    const fills = candidates.filter((c) => c.request.kind === "fill");
+    const gated = await this.gate.admit(fills);
+    for (const { orderId, decision } of gated.refused) {
+      this.recordDecision(
+        orderId,
+        decision.outcome,
+        decision.reason,
+        decision.detail,
+        logger.child({ orderId }),
+      );
+    }
+    const claimed: ClaimedAction[] = [...gated.admitted];
+    for (const candidate of candidates) {
+      if (candidate.request.kind === "fill") continue;
+      const action = this.claim(candidate);
+      if (action !== null) claimed.push({ request: candidate.request, action });
+    }
+    const batches = batchActions(claimed, (chain) => chains.get(chain)?.executor.maxBatch ?? 1);
     await Promise.all(
       batches.map((batch) => {
-        const chain = chains.get(batch[0]?.params.chain ?? "");
-        return chain ? this.queue.add(() => executeBatch(batch, chain, this.context())) : undefined;
+        const chain = chains.get(batch[0]?.request.params.chain ?? "");
+        return chain ? this.queue.add(() => executeClaimed(batch, chain, this.context())) : undefined;
       }),
     );
+  }
+
+  /** Claims a redeem, refund or instant refund; null when it is under way, done, or refused by the journal. */
+  private claim({ request, input }: ActionCandidate): ClaimedAction["action"] | null {
+    const { journal, logger } = this.options;
+    if (request.kind === "instant_refund") {
+      const claimed = claimCommitting(journal, request, input, this.now());
+      if ("decision" in claimed) {
+        const log = logger.child({ orderId: request.orderId });
+        log.warn(
+          { reason: claimed.decision.reason, detail: claimed.decision.detail },
+          "instant refund refused by the journal",
+        );
+        return null;
+      }
+      return claimed.action;
+    }
+    const claim = journal.claimAction(request, this.now());
+    return claim.ok ? reusable(journal, claim.action, request) : null;
   }
 
   /** New orders naming our addresses, plus every order the journal still follows, read fresh by id. */
@@ -141,31 +196,53 @@ export class Runner {
     return [...byId.values()];
   }
 
-  /** Reads both chains, asks the planner, and returns the actions to take for this order now. */
-  private async processOrder(order: Order): Promise<ActionRequest[]> {
+  /** Reads both chains under the order's terms, asks the planner, and returns what to do now. */
+  private async processOrder(order: Order): Promise<ActionCandidate[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
     journal.upsertOrder(order, this.now());
     try {
+      const stated = statedTerms(order, chains);
+      const frozen = journal.orderTerms(order.order_id);
+      const terms = frozen ?? stated;
+      if (frozen !== null) {
+        const changed = changedTerms(frozen, stated);
+        if (changed.length > 0)
+          log.warn(
+            { changed },
+            "the service changed an order the solver acted on; keeping the terms it acted on",
+          );
+      }
+      const context = { orderId: order.order_id, logger: log, now: this.now };
+      const sourceChain = chainOf(chains, order, "source");
+      const destinationChain = chainOf(chains, order, "destination");
       const [source, destination] = await Promise.all([
-        sideFacts(chains, order, "source", log),
-        sideFacts(chains, order, "destination", log),
+        sideFacts(sourceChain, terms.source, { ...context, side: "source" }),
+        sideFacts(destinationChain, terms.destination, { ...context, side: "destination" }),
       ]);
       const actions = this.actionStatuses(order.order_id);
-      const needsQuote =
-        actions.fill === undefined && destination.state !== null && !destination.state.initiated;
-      const destinationChain = chainOf(chains, order, "destination");
-      const result = plan({
+      const fillIdle = actions.fill === undefined || actions.fill === "planned" || actions.fill === "failed";
+      const base: PlanInput = {
         order,
         nowMs: this.now(),
         source,
         destination,
         actions,
-        quoteCheck: needsQuote ? await this.options.checkQuote(order) : null,
+        fillTxids: journal.actionTxids(order.order_id, "fill"),
+        sourceBacksOrder: null,
+        refundAddress: terms.refundAddress,
+        quoteCheck: null,
         safety: this.options.safety,
         maxDestinationTimelock: BigInt(destinationChain.config.fillTimelockBlocks),
-      });
+      };
+      const holder = journal.sourceBackedBy(sourceBacking(base));
+      const input: PlanInput = {
+        ...base,
+        sourceBacksOrder: holder !== null && holder !== order.order_id ? holder : null,
+        quoteCheck: fillIdle && destination.state !== null ? await this.options.checkQuote(order) : null,
+      };
+      const result = plan(input);
       if (result.decision)
         this.recordDecision(
           order.order_id,
@@ -178,16 +255,22 @@ export class Runner {
         journal.markOrderDone(order.order_id);
         log.info("order settled; no longer followed");
       }
-      return result.actions;
+      return result.actions.map((request) => ({ request, input }));
     } catch (error) {
       if (error instanceof UnsupportedChainError) {
         this.recordDecision(order.order_id, "refuse", "unsupported_asset", error.message, log);
         return [];
       }
+      if (error instanceof OrderShapeError) {
+        this.recordDecision(order.order_id, "refuse", "order_unusable", error.message, log);
+        return [];
+      }
+      // Not a verdict on the order: an unexpected fault this round. Nothing is sent; the next round tries again.
+      log.error({ err: error }, "could not process order this round");
       this.recordDecision(
         order.order_id,
-        "refuse",
-        "order_unusable",
+        "wait",
+        "processing_error",
         error instanceof Error ? error.message : String(error),
         log,
       );

@@ -73,7 +73,12 @@ function journaling(): Promise<Result> {
           amount: 990_000n,
         },
       };
-      const { action } = journal.claimAction(request);
+      const claim = journal.claimAction(request, Date.now(), {
+        backing: { chain: "ethereum_localnet", swapId: order.order_id },
+        terms: { source: request.params, destination: request.params, refundAddress: "" },
+      });
+      if (!claim.ok) throw new Error(`bench claim refused: ${claim.reason}`);
+      const { action } = claim;
       const attempt = journal.recordSigned([action.id], {
         chain: "arbitrum_localnet",
         txHash: `0x${n.toString(16).padStart(64, "0")}`,

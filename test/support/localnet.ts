@@ -64,20 +64,21 @@ export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}):
   };
 }
 
-/** Mines `count` blocks at once on an anvil (time passes for timelocks). */
-export async function mineBlocks(rpcUrl: string, count: number): Promise<void> {
+/** One JSON-RPC call to an anvil, for its test methods (`anvil_mine`, `anvil_setBalance`, ...). */
+export async function anvilCall(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "anvil_mine",
-      params: [`0x${count.toString(16)}`],
-    }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  const body = (await response.json()) as { error?: { message: string } };
-  if (body.error) throw new Error(`anvil_mine failed: ${body.error.message}`);
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method} failed: ${body.error.message}`);
+  return body.result;
+}
+
+/** Mines `count` blocks at once on an anvil (time passes for timelocks). */
+export async function mineBlocks(rpcUrl: string, count: number): Promise<void> {
+  await anvilCall(rpcUrl, "anvil_mine", [`0x${count.toString(16)}`]);
 }
 
 /** Polls until `condition` holds, failing with what was awaited. */

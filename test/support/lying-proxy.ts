@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Order } from "../../src/orderbook/types.js";
 
-export type OrderLie = (order: Order) => void;
+/** Rewrites an order the service returns; "hide" also leaves it out of every listing. */
+export type OrderLie = (order: Order) => void | "hide";
 
 /**
  * Sits between the solver and an honest service and rewrites chosen orders in every response, so tests
@@ -19,19 +20,30 @@ export class LyingProxy {
     this.lies.set(orderId, lie);
   }
 
+  /** Tells the truth about this order again. */
+  stopLying(orderId: string): void {
+    this.lies.delete(orderId);
+  }
+
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
       void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const method = request.method ?? "GET";
+        const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
         const upstream = await fetch(this.upstream + (request.url ?? "/"), {
-          method: request.method ?? "GET",
+          method,
           headers: {
             "service-app-id": String(request.headers["service-app-id"] ?? ""),
             accept: "application/json",
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
           },
+          ...(body === undefined ? {} : { body }),
         });
-        const text = await upstream.text();
+        const text = this.rewrite(await upstream.text());
         response.writeHead(upstream.status, { "content-type": "application/json" });
-        response.end(this.rewrite(text));
+        response.end(text);
       })().catch((error: unknown) => {
         response.writeHead(502);
         response.end(String(error));
@@ -55,11 +67,12 @@ export class LyingProxy {
     } catch {
       return text;
     }
-    const result = body.result as { data?: Order[] } | Order | undefined;
-    const orders: Order[] = [];
-    if (result && "order_id" in result) orders.push(result);
-    if (result && "data" in result && Array.isArray(result.data)) orders.push(...result.data);
-    for (const order of orders) this.lies.get(order.order_id)?.(order);
+    if (typeof body.result !== "object" || body.result === null) return text;
+    const result = body.result as { data?: Order[] } | Order;
+    if ("order_id" in result) this.lies.get(result.order_id)?.(result);
+    if ("data" in result && Array.isArray(result.data)) {
+      result.data = result.data.filter((order) => this.lies.get(order.order_id)?.(order) !== "hide");
+    }
     return JSON.stringify(body);
   }
 }

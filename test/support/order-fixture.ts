@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { absentHtlc, type HtlcState } from "../../src/chains/chain.js";
+import { absentHtlc, type HtlcLock, type HtlcState } from "../../src/chains/chain.js";
 import type { Order, SwapRecord } from "../../src/orderbook/types.js";
 import type { PlanInput, SideFacts } from "../../src/solver/plan-types.js";
 
@@ -73,38 +73,59 @@ export function htlcState(overrides: Partial<HtlcState> = {}): HtlcState {
   return { ...absentHtlc(), ...overrides };
 }
 
-/** A source deposited exactly as the order says, at height 100 with a 7200-block lock, seen at tip 105. */
+/** One lock as a test wants it: mined at `height` unless null, unspent, worth spending. */
+export function lock(overrides: Partial<HtlcLock> & Pick<HtlcLock, "value">): HtlcLock {
+  const height = overrides.height === undefined ? 100n : overrides.height;
+  return {
+    id: "aa".repeat(32),
+    fundingTx: null,
+    height,
+    refundableAtHeight: height === null ? null : height + 7201n,
+    worthSpending: true,
+    spend: null,
+    ...overrides,
+  };
+}
+
+/** A source deposited exactly as the order says, mined at height 100 with its lock; seen at tip 105 (6 confirmations). */
 export function fundedSource(order: Order): HtlcState {
   const s = order.source_swap;
   return htlcState({
-    initiated: true,
-    fundedAmount: BigInt(s.amount),
+    locks: [
+      lock({
+        id: s.swap_id,
+        value: BigInt(s.amount),
+        height: 100n,
+        refundableAtHeight: 100n + BigInt(s.timelock) + 1n,
+      }),
+    ],
     onChain: {
       initiator: s.initiator,
       redeemer: s.redeemer,
       timelock: BigInt(s.timelock),
       amount: BigInt(s.amount),
     },
-    initiatedAtHeight: 100n,
-    confirmations: 6,
-    refundableAtHeight: 100n + BigInt(s.timelock) + 1n,
   });
 }
 
+/** The solver's fill on an account chain, mined at `tip`. */
 export function filledDestination(order: Order, tip = 50n): HtlcState {
   const d = order.destination_swap;
   return htlcState({
-    initiated: true,
-    fundedAmount: BigInt(d.amount),
+    locks: [
+      lock({
+        id: d.swap_id,
+        value: BigInt(d.amount),
+        height: tip,
+        refundableAtHeight: tip + BigInt(d.timelock) + 1n,
+      }),
+    ],
     onChain: {
       initiator: d.initiator,
       redeemer: d.redeemer,
       timelock: BigInt(d.timelock),
       amount: BigInt(d.amount),
     },
-    initiatedAtHeight: tip,
-    confirmations: 1,
-    refundableAtHeight: tip + BigInt(d.timelock) + 1n,
   });
 }
 
@@ -130,6 +151,9 @@ function side(
     computedSwapId: s.swap_id,
     state,
     tipHeight: tip,
+    readAtMs: NOW_MS,
+    offersInstantRefund: false,
+    secretLength: 32,
     solverParty: SOLVER,
     minBlockTimeMs: 1000,
     maxBlockTimeMs: 2000,
@@ -145,8 +169,16 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
     source: side(order, "source", fundedSource(order), 105n),
     destination: side(order, "destination", htlcState(), 50n),
     actions: {},
+    fillTxids: [],
+    sourceBacksOrder: null,
+    refundAddress: order.source_swap.initiator,
     quoteCheck: { ok: true },
-    safety: { timelockMarginMs: 600_000, redeemDeadlineMarginMs: 600_000, priceToleranceBps: 0 },
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
     maxDestinationTimelock: 1000n,
     ...overrides,
   };

@@ -46,14 +46,21 @@ export type TxSeen =
   /** Neither in the mempool nor in the active chain (dropped, replaced, or never received). */
   | { state: "unknown" };
 
+/** Reject reasons that no later broadcast of the same bytes can change: an input is gone. */
+const INPUT_GONE = /missingorspent|txn-mempool-conflict|inputs-spent|missing-inputs/i;
+
 /** The backend refused a transaction; `reason` is the node's reject reason. */
 export class BroadcastRejectedError extends Error {
+  /** The same bytes can never be accepted: an input is spent by another transaction or does not exist. */
+  readonly rejectedForGood: boolean;
+
   constructor(
     readonly txid: string,
     readonly reason: string,
   ) {
     super(`Bitcoin transaction ${txid} was rejected: ${reason}`);
     this.name = "BroadcastRejectedError";
+    this.rejectedForGood = INPUT_GONE.test(reason);
   }
 }
 

@@ -9,7 +9,6 @@ import type {
   ActionKind,
   ActionRequest,
   ChainExecutor,
-  HtlcParams,
   JournalView,
   SignedTx,
   TxAttemptRef,
@@ -54,7 +53,8 @@ export interface BitcoinExecutorOptions {
 
 export class BitcoinExecutor implements ChainExecutor {
   readonly chain: string;
-  readonly maxBatch = 50;
+  readonly maxBatch: number;
+  readonly offersInstantRefund = true;
   readonly reader: BitcoinReader;
   readonly wallet: BitcoinWallet;
   readonly #config: BitcoinChainConfig;
@@ -62,16 +62,24 @@ export class BitcoinExecutor implements ChainExecutor {
   readonly #backend: BitcoinBackend;
   readonly #feeTarget: number;
   readonly #log: Logger | undefined;
+  readonly #journal: JournalView;
 
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
     this.chain = config.name;
+    this.maxBatch = config.maxBatch;
     this.#config = config;
     this.#key = key;
     this.#backend = backend;
     this.#feeTarget = options.feeTargetBlocks ?? 2;
     this.#log = options.logger;
-    this.reader = new BitcoinReader({ chain: config.name, network: config.network, backend });
+    this.#journal = options.journal;
+    this.reader = new BitcoinReader({
+      chain: config.name,
+      network: config.network,
+      backend,
+      feeRateCeilingSatVb: config.feeRateCeilingSatVb,
+    });
     this.wallet = new BitcoinWallet({
       chain: config.name,
       key,
@@ -110,15 +118,47 @@ export class BitcoinExecutor implements ChainExecutor {
     this.#log?.info({ chain: this.chain, txid }, "bitcoin: transaction broadcast");
   }
 
-  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+  async txStatus(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<TxStatus> {
     const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
-    if (seen.state !== "confirmed") return { state: seen.state === "mempool" ? "pending" : "unknown" };
+    if (seen.state === "mempool") return { state: "pending" };
+    if (seen.state === "unknown") {
+      const conflict = await this.#conflictingSpend(attempt, actions);
+      return conflict === null ? { state: "unknown" } : { state: "dead", reason: conflict };
+    }
     const tip = await this.#backend.tipHeight();
     return {
       state: "confirmed",
       blockHeight: BigInt(seen.height),
       confirmations: Math.max(0, tip - seen.height + 1),
     };
+  }
+
+  /**
+   * Why an attempt the node does not hold can never be mined: one of its inputs is spent by another
+   * transaction. A redeem or refund pays the solver whichever transaction lands, so another spend in the
+   * mempool is enough to give it up and build again without that input; a fill (wallet coins) is given
+   * up only once the other spend is mined. Null when no input is spent elsewhere.
+   */
+  async #conflictingSpend(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<string | null> {
+    if (actions.length === 0) return null;
+    const paysTheSolver = actions.every((a) => a.kind === "redeem" || a.kind === "refund");
+    const addresses = new Set(
+      actions.map((a) => (a.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(a.params))),
+    );
+    const spends = new Map<string, { txid: string; height: number | null }>();
+    for (const address of addresses) {
+      for (const output of (await this.#backend.addressActivity(address)).outputs) {
+        if (output.spentBy !== null) spends.set(`${output.txid}:${output.vout}`, output.spentBy);
+      }
+    }
+    for (const outpoint of inputOutpoints(Transaction.fromHex(attempt.raw))) {
+      const spend = spends.get(outpoint);
+      if (spend === undefined || spend.txid === attempt.txHash) continue;
+      if (spend.height === null && !paysTheSolver) continue;
+      const where = spend.height === null ? "in the mempool" : `mined at ${spend.height}`;
+      return `input ${outpoint} is spent by ${spend.txid} (${where})`;
+    }
+    return null;
   }
 
   /**
@@ -167,7 +207,7 @@ export class BitcoinExecutor implements ChainExecutor {
    */
   async signInstantRefund(action: ActionRequest, refundAddress?: string): Promise<InstantRefundSignatures> {
     const htlc = this.#htlcFor(action, "instant_refund");
-    const utxos = await this.#unspentFunding(action.params, htlc, "instantly refund");
+    const utxos = await this.#chosenLocks(action, htlc, "instantly refund", { mined: false });
     const address = refundAddress ?? this.#initiatorAddress(htlc);
     return signInstantRefund(htlc, utxos, address, {
       key: this.#key,
@@ -179,8 +219,11 @@ export class BitcoinExecutor implements ChainExecutor {
     const outputs = [];
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "fill");
+      // Never fill twice: an output there from one of our own journaled fills is the fill. Outputs
+      // anyone else sent to the address are not, and change nothing.
+      const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
       const { outputs: funding } = await this.reader.fundingOutputs(action.params);
-      if (funding.length > 0) throw new AlreadyFundedError(htlc.address);
+      if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
       outputs.push({ script: htlc.outputScript, value: action.params.amount });
     }
     const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
@@ -192,7 +235,7 @@ export class BitcoinExecutor implements ChainExecutor {
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "redeem");
       const secret = this.#secretOf(action);
-      for (const utxo of await this.#unspentFunding(action.params, htlc, "redeem"))
+      for (const utxo of await this.#chosenLocks(action, htlc, "redeem", { mined: true }))
         inputs.push({ ...utxo, secret });
     }
     const rate = await this.feeRateSatVb();
@@ -210,7 +253,7 @@ export class BitcoinExecutor implements ChainExecutor {
     const inputs: HtlcUtxo[] = [];
     for (const action of actions) {
       const htlc = this.#htlcFor(action, "refund");
-      inputs.push(...(await this.#unspentFunding(action.params, htlc, "refund")));
+      inputs.push(...(await this.#chosenLocks(action, htlc, "refund", { mined: true, refundable: true })));
     }
     const rate = await this.feeRateSatVb();
     const { tx, fee } = buildRefundTx(inputs, this.#key, this.wallet.outputScript, rate);
@@ -296,11 +339,29 @@ export class BitcoinExecutor implements ChainExecutor {
     return secret;
   }
 
-  async #unspentFunding(params: HtlcParams, htlc: BitcoinHtlc, action: string): Promise<HtlcUtxo[]> {
-    const { outputs } = await this.reader.fundingOutputs(params);
-    const unspent = outputs.filter((o: FundingOutput) => o.spentBy === null);
-    if (unspent.length === 0) throw new NothingToSpendError(htlc.address, action);
-    return unspent.map((o) => ({ htlc, txid: o.txid, vout: o.vout, value: o.value }));
+  /**
+   * The outputs of the HTLC that the planner chose for this action and that can still be spent: unspent,
+   * mined where asked (an unconfirmed output its sender can evict would take the whole batch with it),
+   * past their own relative lock for a refund (an immature input makes the refund non-final).
+   */
+  async #chosenLocks(
+    action: ActionRequest,
+    htlc: BitcoinHtlc,
+    verb: string,
+    require: { mined: boolean; refundable?: boolean },
+  ): Promise<HtlcUtxo[]> {
+    const chosen = new Set(action.locks ?? []);
+    if (chosen.size === 0) {
+      throw new BitcoinActionError(`${verb} of order ${action.orderId} names no HTLC output to spend`);
+    }
+    const { outputs, tip } = await this.reader.fundingOutputs(action.params);
+    const spendable = outputs.filter((o: FundingOutput) => {
+      if (!chosen.has(`${o.txid}:${o.vout}`) || o.spentBy !== null) return false;
+      if (require.mined && o.height === null) return false;
+      return !require.refundable || (o.height !== null && tip + 1 >= o.height + htlc.timelock);
+    });
+    if (spendable.length === 0) throw new NothingToSpendError(htlc.address, verb);
+    return spendable.map((o) => ({ htlc, txid: o.txid, vout: o.vout, value: o.value }));
   }
 
   #initiatorAddress(htlc: BitcoinHtlc): string {

@@ -47,6 +47,11 @@ export class HtlcSpendError extends Error {
 
 const SIG = 64;
 
+/** Weight of one input spending an HTLC output through the redeem leaf (32-byte secret) or the refund leaf. */
+export function htlcInputWeight(htlc: BitcoinHtlc, leaf: "redeem" | "refund"): number {
+  return leafInputWeight(htlc, leaf, leaf === "redeem" ? [SIG, 32] : [SIG]);
+}
+
 function leafInputWeight(htlc: BitcoinHtlc, leaf: HtlcLeafName, stackItems: number[]): number {
   return (
     INPUT_BASE_WEIGHT +

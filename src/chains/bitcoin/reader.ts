@@ -3,17 +3,24 @@
  * outputs paying the address rebuilt from the order's fields is the check that the deposit is what
  * the order claims; spends are classified by the leaf they used (a redeem reveals the secret).
  */
-import type { ChainReader, HtlcParams, HtlcState } from "../chain.js";
-import type { BitcoinBackend, FundingOutput } from "./backend.js";
+import type { ChainReader, HtlcLock, HtlcParams, HtlcState, LockSpendKind } from "../chain.js";
+import type { BitcoinBackend, FundingOutput, OutputSpend } from "./backend.js";
 import { bitcoinHtlc, type BitcoinHtlc } from "./htlc.js";
 import { classifyHtlcSpend } from "./htlc-witness.js";
 import { hexToBytes } from "./bytes.js";
+import { feeForWeight } from "./fee.js";
+import { htlcInputWeight } from "./htlc-spend.js";
 import type { BitcoinNetworkName } from "./network.js";
 
 export interface BitcoinReaderOptions {
   chain: string;
   network: BitcoinNetworkName;
   backend: BitcoinBackend;
+  /**
+   * The highest fee rate the solver pays here (`feeRateCeilingSatVb`). An output worth less than
+   * spending it at this rate costs more than it brings: it is never counted or spent.
+   */
+  feeRateCeilingSatVb: number;
 }
 
 /** The HTLC of order-side parameters: initiator and redeemer are x-only keys (hex). */
@@ -29,14 +36,18 @@ export function htlcOfParams(params: HtlcParams, network: BitcoinNetworkName): B
 
 export class BitcoinReader implements ChainReader {
   readonly family = "bitcoin" as const;
+  /** The redeem leaf checks only `OP_SHA256 <hash> OP_EQUALVERIFY`: a preimage of any length redeems. */
+  readonly secretLength = null;
   readonly chain: string;
   readonly network: BitcoinNetworkName;
   readonly backend: BitcoinBackend;
+  readonly #feeRateCeiling: bigint;
 
   constructor(options: BitcoinReaderOptions) {
     this.chain = options.chain;
     this.network = options.network;
     this.backend = options.backend;
+    this.#feeRateCeiling = BigInt(options.feeRateCeilingSatVb);
   }
 
   async tipHeight(): Promise<bigint> {
@@ -62,41 +73,56 @@ export class BitcoinReader implements ChainReader {
   }
 
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
-    const { htlc, outputs, tip } = await this.fundingOutputs(params);
-    return htlcStateOf(htlc, outputs, tip);
+    const { htlc, outputs } = await this.fundingOutputs(params);
+    return htlcStateOf(htlc, outputs, this.#feeRateCeiling);
   }
 }
 
-/** Folds the funding outputs of one HTLC (and their spends) into the chain-neutral state. */
-export function htlcStateOf(htlc: BitcoinHtlc, outputs: FundingOutput[], tip: number): HtlcState {
-  const fundedAmount = outputs.reduce((sum, o) => sum + o.value, 0n);
-  const heights = outputs.flatMap((o) => (o.height === null ? [] : [o.height]));
-  const first = heights.length === 0 ? null : Math.min(...heights);
-  let redeemed = false;
-  let refunded = false;
+/**
+ * One lock per output paying the HTLC, each with its own height, CSV refund height and spend. The
+ * secret is taken from any redeem: whoever redeemed whichever output, the preimage is the order's.
+ */
+export function htlcStateOf(htlc: BitcoinHtlc, outputs: FundingOutput[], feeRateCeiling: bigint): HtlcState {
+  // The dearest way the solver spends an HTLC output is its redeem leaf (a signature and a secret).
+  const spendCost = feeForWeight(htlcInputWeight(htlc, "redeem"), feeRateCeiling);
   let secret: string | null = null;
-  for (const output of outputs) {
-    if (output.spentBy === null) continue;
-    const spend = classifyHtlcSpend(
-      output.spentBy.witness.map((item) => hexToBytes(item, "witness item")),
-      htlc,
-    );
-    if (spend.kind === "redeem") {
-      redeemed = true;
-      secret = spend.secret;
-    } else if (spend.kind === "refund" || spend.kind === "instantRefund") {
-      refunded = true;
-    }
+  const locks = outputs.map((output): HtlcLock => {
+    const spend = output.spentBy === null ? null : spendOf(htlc, output.spentBy);
+    if (spend?.secret != null) secret = spend.secret;
+    return {
+      id: `${output.txid}:${output.vout}`,
+      fundingTx: output.txid,
+      value: output.value,
+      height: output.height === null ? null : BigInt(output.height),
+      // BIP-68: a refund spending it may be mined from height + timelock on.
+      refundableAtHeight: output.height === null ? null : BigInt(output.height + htlc.timelock),
+      worthSpending: output.value > spendCost,
+      spend:
+        spend === null
+          ? null
+          : {
+              kind: spend.kind,
+              txid: output.spentBy?.txid ?? null,
+              height: output.spentBy?.height == null ? null : BigInt(output.spentBy.height),
+            },
+    };
+  });
+  return { locks, onChain: null, secret };
+}
+
+function spendOf(htlc: BitcoinHtlc, spentBy: OutputSpend): { kind: LockSpendKind; secret: string | null } {
+  const spend = classifyHtlcSpend(
+    spentBy.witness.map((item) => hexToBytes(item, "witness item")),
+    htlc,
+  );
+  switch (spend.kind) {
+    case "redeem":
+      return { kind: "redeem", secret: spend.secret };
+    case "refund":
+      return { kind: "refund", secret: null };
+    case "instantRefund":
+      return { kind: "instant_refund", secret: null };
+    default:
+      return { kind: "unknown", secret: null };
   }
-  return {
-    initiated: outputs.length > 0,
-    fundedAmount,
-    onChain: null,
-    initiatedAtHeight: first === null ? null : BigInt(first),
-    confirmations: first === null ? 0 : Math.max(0, tip - first + 1),
-    refundableAtHeight: first === null ? null : BigInt(first + htlc.timelock),
-    redeemed,
-    refunded,
-    secret,
-  };
 }

@@ -5,6 +5,7 @@
  * twice (the journaled transaction is re-broadcast, not re-built) nor forgets change still unconfirmed.
  */
 import { Transaction, type Network } from "bitcoinjs-lib";
+import PQueue from "p-queue";
 import type { Logger } from "pino";
 import type { JournalView } from "../chain.js";
 import type { BitcoinBackend } from "./backend.js";
@@ -48,8 +49,18 @@ export interface BitcoinWalletOptions {
   journal: JournalView;
   /** Whether unconfirmed change of live attempts may fund new payments; default true. */
   spendUnconfirmedChange?: boolean;
+  /** How long outputs picked by a payment stay reserved before the journal must show them spent. */
+  reservationTtlMs?: number;
   logger?: Logger;
+  now?: () => number;
 }
+
+/**
+ * Outputs a payment picked stay reserved this long. The runner journals a signed payment right after it
+ * is built, and from then on the journal's live attempts keep them out of every selection; the hold only
+ * bridges that instant, so a payment never journaled cannot lock coins for good.
+ */
+const DEFAULT_RESERVATION_TTL_MS = 60_000;
 
 export class BitcoinWallet {
   readonly chain: string;
@@ -60,6 +71,12 @@ export class BitcoinWallet {
   readonly #journal: JournalView;
   readonly #spendUnconfirmed: boolean;
   readonly #log: Logger | undefined;
+  /** One coin selection at a time, so two payments built at once never pick the same output. */
+  readonly #selection = new PQueue({ concurrency: 1 });
+  /** Outpoints picked by payments not yet visible in the journal, with the time they were picked. */
+  readonly #reserved = new Map<string, number>();
+  readonly #reservationTtlMs: number;
+  readonly #now: () => number;
 
   constructor(options: BitcoinWalletOptions) {
     this.chain = options.chain;
@@ -71,21 +88,30 @@ export class BitcoinWallet {
     this.#journal = options.journal;
     this.#spendUnconfirmed = options.spendUnconfirmedChange ?? true;
     this.#log = options.logger;
+    this.#reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
+    this.#now = options.now ?? Date.now;
   }
 
-  /** Outputs the wallet may spend now: confirmed ones not spent by a live attempt, and live change. */
+  /**
+   * Outputs the wallet may spend now: confirmed ones not spent by a live attempt nor picked by a payment
+   * still on its way to the journal, and live change.
+   */
   async spendable(): Promise<SpendableUtxo[]> {
     const { spent, change } = journalOutputs(this.#journal.liveAttempts(this.chain), this.outputScript);
     const confirmed = await this.#backend.confirmedUnspent(this.address);
+    const reserved = this.#liveReservations();
     const result = new Map<string, SpendableUtxo>();
     for (const u of confirmed) {
       const key = outpointOf(u.txid, u.vout);
-      if (!spent.has(key)) result.set(key, { txid: u.txid, vout: u.vout, value: u.value, confirmed: true });
+      if (!spent.has(key) && !reserved.has(key))
+        result.set(key, { txid: u.txid, vout: u.vout, value: u.value, confirmed: true });
     }
     if (this.#spendUnconfirmed) {
       // A live attempt that already confirmed shows up in both lists; the confirmed entry wins.
-      for (const c of change)
-        if (!result.has(outpointOf(c.txid, c.vout))) result.set(outpointOf(c.txid, c.vout), c);
+      for (const c of change) {
+        const key = outpointOf(c.txid, c.vout);
+        if (!result.has(key) && !reserved.has(key)) result.set(key, c);
+      }
     }
     return [...result.values()];
   }
@@ -99,8 +125,30 @@ export class BitcoinWallet {
     };
   }
 
-  /** Selects inputs, adds change back to the wallet unless it is dust, and signs. */
-  async pay(outputs: PaymentOutput[], feeRateSatVb: bigint): Promise<WalletTx> {
+  /**
+   * Selects inputs, adds change back to the wallet unless it is dust, and signs. Selections run one at a
+   * time and reserve what they pick, so concurrent payments (two batches of fills) spend different coins.
+   */
+  pay(outputs: PaymentOutput[], feeRateSatVb: bigint): Promise<WalletTx> {
+    return this.#selection.add(async () => {
+      const paid = await this.#pay(outputs, feeRateSatVb);
+      for (const outpoint of paid.spends) this.#reserved.set(outpoint, this.#now());
+      return paid;
+    });
+  }
+
+  /** Gives back the outputs of a payment that will never be journaled (its build failed after paying). */
+  release(spends: readonly string[]): void {
+    for (const outpoint of spends) this.#reserved.delete(outpoint);
+  }
+
+  #liveReservations(): Set<string> {
+    const cutoff = this.#now() - this.#reservationTtlMs;
+    for (const [outpoint, at] of this.#reserved) if (at < cutoff) this.#reserved.delete(outpoint);
+    return new Set(this.#reserved.keys());
+  }
+
+  async #pay(outputs: PaymentOutput[], feeRateSatVb: bigint): Promise<WalletTx> {
     if (outputs.length === 0) throw new Error("a wallet payment needs at least one output");
     const target = outputs.reduce((s, o) => s + o.value, 0n);
     const paymentsWeight = outputs.reduce((w, o) => w + outputWeight(o.script.length), 0);

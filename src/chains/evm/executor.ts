@@ -43,6 +43,7 @@ import { erc20Abi, htlcAbi } from "./htlc-abi.js";
 import { htlcCallFor, type EvmCall } from "./htlc-calls.js";
 import { htlcErrorAbi } from "./htlc-errors.js";
 import { EvmNonceManager } from "./nonce-manager.js";
+import { nativeCost, outstandingCost, tokenCost } from "./outstanding.js";
 import { EvmReader } from "./reader.js";
 import { standardErrorsAbi } from "./standard-errors-abi.js";
 
@@ -62,11 +63,14 @@ export interface EvmExecutorOptions {
 export class BroadcastError extends Error {
   /** The account has moved past this nonce with another transaction (e.g. a sibling replacement). */
   readonly nonceTooLow: boolean;
+  /** The same bytes can never be accepted: the nonce is used by another transaction. */
+  readonly rejectedForGood: boolean;
 
   constructor(chain: string, txHash: string, nodeSays: string) {
     super(`broadcast of ${txHash} on ${chain} failed: ${nodeSays}`);
     this.name = "BroadcastError";
     this.nonceTooLow = isNonceTooLow(nodeSays);
+    this.rejectedForGood = this.nonceTooLow;
   }
 }
 
@@ -78,6 +82,8 @@ const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
 export class EvmExecutor implements ChainExecutor {
   readonly chain: string;
   readonly maxBatch = 1;
+  /** The solver declines EVM sources by not filling them; the user refunds after the timelock. */
+  readonly offersInstantRefund = false;
   readonly client: PublicClient;
   private readonly config: EvmChainConfig;
   private readonly account: PrivateKeyAccount;
@@ -85,12 +91,14 @@ export class EvmExecutor implements ChainExecutor {
   private readonly reader: EvmReader;
   private readonly revertAbi: Abi;
   private readonly log: Logger;
+  private readonly journal: JournalView;
 
   constructor(options: EvmExecutorOptions) {
     this.config = options.config;
     this.chain = options.config.name;
     this.client = options.publicClient ?? createEvmPublicClient(options.config);
     this.account = privateKeyToAccount(options.privateKey);
+    this.journal = options.journal;
     this.reader = new EvmReader(options.config, this.client);
     this.revertAbi = [
       ...htlcAbi,
@@ -160,7 +168,7 @@ export class EvmExecutor implements ChainExecutor {
     this.log.info({ txHash }, "broadcast");
   }
 
-  async txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+  async txStatus(attempt: TxAttemptRef, _actions: ActionRequest[]): Promise<TxStatus> {
     const hash = with0x(attempt.txHash);
     const receipt = await this.receiptOf(hash);
     if (receipt !== null) {
@@ -171,7 +179,15 @@ export class EvmExecutor implements ChainExecutor {
       }
       return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt) };
     }
-    return (await this.nodeHasTx(hash)) ? { state: "pending" } : { state: "unknown" };
+    if (await this.nodeHasTx(hash)) return { state: "pending" };
+    // Its nonce taken by another mined transaction: these bytes can never be mined.
+    const mined = BigInt(
+      await this.client.getTransactionCount({ address: this.address, blockTag: "latest" }),
+    );
+    if (attempt.nonce !== null && attempt.nonce < mined) {
+      return { state: "dead", reason: `nonce ${attempt.nonce} is used by another mined transaction` };
+    }
+    return { state: "unknown" };
   }
 
   /** The same transaction (same nonce, call and gas) re-signed with fees 25% higher; null at the ceiling. */
@@ -206,16 +222,31 @@ export class EvmExecutor implements ChainExecutor {
     return signed;
   }
 
-  /** The solver's balance of an asset on this chain, smallest units. */
+  /**
+   * The solver's balance of an asset once every journaled transaction of this account lands: the balance
+   * at the latest block less what attempts not mined by then may still spend (value and gas; tokens an
+   * initiate locks). The journal is read before the chain, so an attempt mined in between is counted
+   * once: by the chain, since its nonce is then below the block's.
+   */
   async balance(asset: string): Promise<bigint> {
-    const { token } = resolveEvmAsset(this.config, asset);
-    if (token === null) return this.client.getBalance({ address: this.address });
-    return this.client.readContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: "balanceOf",
-      args: [this.address],
-    });
+    const { token, htlc } = resolveEvmAsset(this.config, asset);
+    const live = this.journal.liveAttempts(this.chain);
+    const blockNumber = await this.client.getBlockNumber({ cacheTime: 0 });
+    const [held, minedNonce] = await Promise.all([
+      token === null
+        ? this.client.getBalance({ address: this.address, blockNumber })
+        : this.client.readContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: "balanceOf",
+            args: [this.address],
+            blockNumber,
+          }),
+      this.client.getTransactionCount({ address: this.address, blockNumber }),
+    ]);
+    const cost =
+      token === null ? nativeCost : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, htlc);
+    return held - outstandingCost(live, BigInt(minedNonce), cost);
   }
 
   /** Grants the asset's HTLC an unlimited allowance once, waiting for the receipt. No-op for the native coin. */

@@ -56,7 +56,8 @@ export async function findRedeemedSecret(
   return null;
 }
 
-export type Fulfilment = { kind: "redeemed"; secret: string } | { kind: "refunded" };
+export type Fulfilment =
+  { kind: "redeemed"; secret: string; txHash: Hex } | { kind: "refunded"; txHash: Hex };
 
 /** How an order was fulfilled, from its logs in the block the contract recorded as `fulfilledAt`. */
 export async function readFulfilment(
@@ -82,9 +83,12 @@ export async function readFulfilment(
       toBlock: block,
     }),
   ]);
-  const secret = redeemed[0]?.args.secret;
-  if (secret !== undefined) return { kind: "redeemed", secret: strip0x(secret) };
-  if (refunded.length > 0) return { kind: "refunded" };
+  const redeem = redeemed[0];
+  if (redeem?.args.secret !== undefined) {
+    return { kind: "redeemed", secret: strip0x(redeem.args.secret), txHash: redeem.transactionHash };
+  }
+  const refund = refunded[0];
+  if (refund !== undefined) return { kind: "refunded", txHash: refund.transactionHash };
   throw new Error(
     `order ${orderId} on ${htlc} is fulfilled at block ${block} but that block has no Redeemed or Refunded log for it`,
   );

@@ -19,6 +19,8 @@ export interface EvmStoredOrder {
 
 export class EvmReader implements ChainReader {
   readonly family = "evm" as const;
+  /** The v3 contracts refuse any secret but 32 bytes. */
+  readonly secretLength = 32;
   readonly chain: string;
   readonly client: PublicClient;
 
@@ -68,30 +70,39 @@ export class EvmReader implements ChainReader {
    */
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
     const swapId = params.swapId;
-    const [order, tip] = await Promise.all([this.readOrder(params.asset, swapId), this.tipHeight()]);
+    const order = await this.readOrder(params.asset, swapId);
     if (order.initiator === zeroAddress) return absentHtlc();
     const state: HtlcState = {
-      initiated: true,
-      fundedAmount: order.amount,
+      locks: [
+        {
+          id: strip0x(swapId).toLowerCase(),
+          fundingTx: null,
+          value: order.amount,
+          height: order.initiatedAt,
+          // The contract refunds only when initiatedAt + timelock < block.number.
+          refundableAtHeight: order.initiatedAt + order.timelock + 1n,
+          worthSpending: true,
+          spend: null,
+        },
+      ],
       onChain: {
         initiator: order.initiator,
         redeemer: order.redeemer,
         timelock: order.timelock,
         amount: order.amount,
       },
-      initiatedAtHeight: order.initiatedAt,
-      confirmations: tip >= order.initiatedAt ? Number(tip - order.initiatedAt + 1n) : 0,
-      // The contract refunds only when initiatedAt + timelock < block.number.
-      refundableAtHeight: order.initiatedAt + order.timelock + 1n,
-      redeemed: false,
-      refunded: false,
       secret: null,
     };
     if (order.fulfilledAt === 0n) return state;
     const { htlc } = resolveEvmAsset(this.config, params.asset);
     const fulfilment = await readFulfilment(this.client, htlc, swapId, order.fulfilledAt);
-    if (fulfilment.kind === "refunded") return { ...state, refunded: true };
-    return { ...state, redeemed: true, secret: fulfilment.secret };
+    const spend = {
+      kind: fulfilment.kind === "refunded" ? ("refund" as const) : ("redeem" as const),
+      txid: fulfilment.txHash,
+      height: order.fulfilledAt,
+    };
+    const locks = state.locks.map((lock) => ({ ...lock, spend }));
+    return { ...state, locks, secret: fulfilment.kind === "refunded" ? null : fulfilment.secret };
   }
 
   /** The secret revealed by a redeem of this secret hash on the asset's HTLC within a block range. */

@@ -25,8 +25,13 @@ export const EVM_CHAIN_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerG
 export const BITCOIN_CHAIN_KEYS = [
   ...COMMON_KEYS,
   ...["network", "backend", "rpcUrls", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrls", "esploraUrl"],
-  ...["feeRateFloorSatVb", "feeRateCeilingSatVb"],
+  ...["feeRateFloorSatVb", "feeRateCeilingSatVb", "maxBatch"],
 ];
+/**
+ * Actions in one Bitcoin transaction at most. Each spends at most MAX_LOCKS_PER_HTLC outputs, so 50
+ * keeps the largest batch far below the 400 000 weight units a standard transaction may have.
+ */
+const MAX_BITCOIN_BATCH = 50;
 
 function checkUrls(f: Fields, key: string, urls: unknown[]): string[] {
   return urls.map((url, index) => {
@@ -121,6 +126,7 @@ function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
     ...readRpcTuning(f, { maxHeadLagBlocks: 1, rpcTimeoutMs: 30_000 }),
     feeRateFloorSatVb: f.integer("feeRateFloorSatVb", 1, undefined, { default: 1 }),
     feeRateCeilingSatVb: f.integer("feeRateCeilingSatVb", 1, undefined, { default: 200 }),
+    maxBatch: f.integer("maxBatch", 1, MAX_BITCOIN_BATCH, { default: MAX_BITCOIN_BATCH }),
     assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "bitcoin"),
   };
   if (chain.feeRateFloorSatVb > chain.feeRateCeilingSatVb) {

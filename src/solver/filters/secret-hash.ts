@@ -27,3 +27,20 @@ export function checkSecretHash({ order }: PlanInput): Decision | null {
   }
   return null;
 }
+
+/**
+ * A secret the client holds must be usable on the source after it redeems the destination. Where the
+ * destination accepts any preimage of the hash (Bitcoin) and the source only a 32-byte one, a client
+ * that chose a longer preimage takes the fill and leaves the solver a secret the source refuses.
+ */
+export function checkSecretUsable({ order, source, destination, safety }: PlanInput): Decision | null {
+  if (!order.additional_data.user_secret || safety.allowUnenforcedSecretLength) return null;
+  if (source.secretLength === null || destination.secretLength === source.secretLength) return null;
+  return {
+    outcome: "refuse",
+    reason: "client_secret_length_unenforced",
+    detail:
+      `the client holds the secret; ${destination.params.chain} accepts a preimage of any length, ` +
+      `${source.params.chain} only one of ${source.secretLength} bytes`,
+  };
+}

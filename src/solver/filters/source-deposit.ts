@@ -1,3 +1,4 @@
+import { hasLocks, unspentLocks } from "../../chains/htlc-locks.js";
 import type { Decision, PlanInput } from "../plan-types.js";
 import { sameParty } from "./party.js";
 
@@ -11,14 +12,14 @@ export function checkSourceDeposit({ source }: PlanInput): Decision | null {
       detail: `could not read ${source.params.chain}`,
     };
   }
-  if (!state.initiated) {
+  if (!hasLocks(state)) {
     return { outcome: "wait", reason: "source_not_initiated", detail: "no deposit on the source chain yet" };
   }
-  if (state.redeemed || state.refunded) {
+  if (unspentLocks(state.locks).length === 0) {
     return {
       outcome: "refuse",
       reason: "source_already_spent",
-      detail: "the source HTLC is already redeemed or refunded",
+      detail: "every output of the source HTLC is already redeemed or refunded",
     };
   }
   const expected = source.params;
@@ -36,13 +37,6 @@ export function checkSourceDeposit({ source }: PlanInput): Decision | null {
     if (mismatch !== null) {
       return { outcome: "refuse", reason: "source_differs_from_chain", detail: mismatch };
     }
-  }
-  if (state.fundedAmount < expected.amount) {
-    return {
-      outcome: "wait",
-      reason: "source_underfunded",
-      detail: `order says ${expected.amount}, chain holds ${state.fundedAmount}`,
-    };
   }
   return null;
 }

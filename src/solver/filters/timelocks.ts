@@ -1,16 +1,14 @@
 import type { Decision, PlanInput } from "../plan-types.js";
+import { sourceCover } from "../source-cover.js";
 
 /**
  * After our fill, the user may redeem the destination until its timelock ends; we then need time to redeem
  * the source. So the source must outlast the destination by the margin, in wall-clock time, counting the
- * source at its fastest block rate and the destination at its slowest.
+ * source at its fastest block rate (from the earliest refund height among the locks we rely on, less the
+ * time passed since the tip was read) and the destination at its slowest.
  */
-export function checkTimelocks({
-  source,
-  destination,
-  safety,
-  maxDestinationTimelock,
-}: PlanInput): Decision | null {
+export function checkTimelocks(input: PlanInput): Decision | null {
+  const { source, destination, safety, maxDestinationTimelock, nowMs } = input;
   const destinationTimelock = destination.params.timelock;
   if (destinationTimelock <= 0n || destinationTimelock > maxDestinationTimelock) {
     return {
@@ -19,10 +17,11 @@ export function checkTimelocks({
       detail: `destination timelock ${destinationTimelock} is outside 1..${maxDestinationTimelock}`,
     };
   }
-  const refundableAt = source.state?.refundableAtHeight ?? null;
+  const refundableAt = sourceCover(input)?.refundableAtHeight ?? null;
   if (refundableAt === null) return null;
   const sourceBlocksLeft = refundableAt - source.tipHeight - 1n;
-  const sourceMsLeft = sourceBlocksLeft * BigInt(source.minBlockTimeMs);
+  const elapsedMs = BigInt(Math.max(0, nowMs - source.readAtMs));
+  const sourceMsLeft = sourceBlocksLeft * BigInt(source.minBlockTimeMs) - elapsedMs;
   const destinationMs = destinationTimelock * BigInt(destination.maxBlockTimeMs);
   const neededMs = destinationMs + BigInt(safety.timelockMarginMs);
   if (sourceMsLeft < neededMs) {

@@ -73,7 +73,9 @@ describe("a service that lies", () => {
     const detail = await expectRefusal(
       "arbitrum_localnet:usdc",
       "ethereum_localnet:usdc",
-      (o: Order) => (o.source_swap.amount = (BigInt(o.source_swap.amount) * 2n).toString()),
+      (o: Order) => {
+        o.source_swap.amount = (BigInt(o.source_swap.amount) * 2n).toString();
+      },
       "source_differs_from_chain",
     );
     expect(detail).toMatch(/^amount: order says 100000000, chain has 50000000/);
@@ -83,7 +85,9 @@ describe("a service that lies", () => {
     await expectRefusal(
       "arbitrum_localnet:usdc",
       "ethereum_localnet:usdc",
-      (o) => (o.source_swap.redeemer = "0x000000000000000000000000000000000000dEaD"),
+      (o) => {
+        o.source_swap.redeemer = "0x000000000000000000000000000000000000dEaD";
+      },
       "solver_not_redeemer",
     );
   });
@@ -99,7 +103,7 @@ describe("a service that lies", () => {
       "source_unconfirmed",
       "wait",
     );
-    expect(detail).toContain("of 10000 confirmations on our node");
+    expect(detail).toContain("0 is locked with 10000 confirmations on our node (service reports 1)");
   });
 
   it("gives a source timelock too short for the destination's plus the margin", async () => {
@@ -127,7 +131,9 @@ describe("a service that lies", () => {
     await expectRefusal(
       "arbitrum_localnet:usdc",
       "ethereum_localnet:usdc",
-      (o) => (o.destination_swap.swap_id = "ee".repeat(32)),
+      (o) => {
+        o.destination_swap.swap_id = "ee".repeat(32);
+      },
       "swap_id_mismatch",
     );
   });

@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       timelockMarginMs: 3_600_000,
       redeemDeadlineMarginMs: 7_200_000,
       priceToleranceBps: 50,
+      allowUnenforcedSecretLength: false,
     });
     expect(config.limits.maxInFlightUsdCents).toBe(1_000_000n);
     expect(config.limits.inventoryFloor).toEqual({ "ethereum_localnet:wbtc": 5000n });
@@ -99,6 +100,17 @@ describe("loadConfig", () => {
     const [evm, bitcoin] = config.chains;
     expect(evm?.family === "evm" && evm.rpcUrls).toEqual(["http://a.example:1", "http://b.example:2"]);
     expect(bitcoin?.family === "bitcoin" && bitcoin.rpcPassword).toBe("from-env");
+  });
+
+  it("reads a switch from the environment as true or false, and names the key for anything else", () => {
+    const file = writeProfile("switch.json", validSettings());
+    const on = loadConfig({ file, env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "true" } });
+    expect(on.safety.allowUnenforcedSecretLength).toBe(true);
+    expect(
+      problemsOf(() =>
+        loadConfig({ file, env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "yes" } }),
+      ),
+    ).toEqual(['safety.allowUnenforcedSecretLength: "yes" must be true or false']);
   });
 
   it("merges overrides last: over the environment, chains by name and assets by symbol", () => {

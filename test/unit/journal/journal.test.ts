@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActionRequest, SignedTx } from "../../../src/chains/chain.js";
 import { Journal } from "../../../src/journal/journal.js";
+import { claimOk, ownSource } from "../../support/journal-claims.js";
 import { makeOrder } from "../../support/order-fixture.js";
 
 const order = makeOrder();
@@ -58,8 +59,8 @@ describe("journal", () => {
   it("claims each (order, action) once", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
-    expect(journal.claimAction(fill).created).toBe(true);
-    const again = journal.claimAction(fill);
+    expect(claimOk(journal, fill).created).toBe(true);
+    const again = claimOk(journal, fill);
     expect(again.created).toBe(false);
     expect(journal.orderActions(order.order_id)).toHaveLength(1);
     expect(again.action.request.params.amount).toBe(990000n);
@@ -68,7 +69,7 @@ describe("journal", () => {
   it("keeps a signed transaction across a restart so it is re-broadcast, not rebuilt", () => {
     const { journal, path } = openJournal();
     journal.upsertOrder(order);
-    const { action } = journal.claimAction(fill);
+    const { action } = claimOk(journal, fill);
     journal.recordSigned([action.id], signed("0x01"));
     journal.close();
 
@@ -77,13 +78,13 @@ describe("journal", () => {
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ txHash: "0x01", raw: "0xraw0x01", nonce: 7n });
     expect(reopened.action(action.id).status).toBe("signed");
-    expect(reopened.claimAction(fill).created).toBe(false);
+    expect(claimOk(reopened, fill).created).toBe(false);
   });
 
   it("confirms an action through any of its attempts and drops the others", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
-    const { action } = journal.claimAction(fill);
+    const { action } = claimOk(journal, fill);
     const first = journal.recordSigned([action.id], signed("0x01"));
     journal.markBroadcast(first.id);
     const second = journal.recordSigned([action.id], signed("0x02"));
@@ -97,7 +98,7 @@ describe("journal", () => {
   it("fails an action only when no attempt of it is live", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
-    const { action } = journal.claimAction(fill);
+    const { action } = claimOk(journal, fill);
     const first = journal.recordSigned([action.id], signed("0x01"));
     const second = journal.recordSigned([action.id], signed("0x02"));
     journal.markAttemptFailed(first.id, "dropped", "gone");
@@ -117,18 +118,74 @@ describe("journal", () => {
     ]);
   });
 
-  it("reserves unmined fills and counts every open fill as in flight", () => {
+  it("reserves fills until they are signed and counts every open fill as in flight", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
-    const { action } = journal.claimAction(fill);
-    expect(journal.reservedByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+    const { action } = claimOk(journal, fill);
+    expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
     const attempt = journal.recordSigned([action.id], signed("0x01"));
+    // Signed: a live attempt, which the executor's balance already leaves out.
+    expect(journal.plannedFillsByAsset().size).toBe(0);
     journal.markConfirmed(attempt.id, 10n);
-    // Mined: the balance already shows it, so it is no longer reserved, but it is still at stake.
-    expect(journal.reservedByAsset().size).toBe(0);
     expect(journal.inFlightByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
     journal.markOrderDone(order.order_id);
     expect(journal.inFlightByAsset().size).toBe(0);
+  });
+
+  it("never lets a fill and an instant refund of one order both be claimed, in either order", () => {
+    const { journal } = openJournal();
+    journal.upsertOrder(order);
+    const instantRefund: ActionRequest = { ...fill, kind: "instant_refund" };
+    claimOk(journal, instantRefund);
+    expect(journal.claimAction(fill, Date.now(), ownSource(fill))).toMatchObject({
+      ok: false,
+      reason: "instant_refund_given",
+    });
+
+    const other = makeOrder();
+    other.order_id = "ee".repeat(32);
+    journal.upsertOrder(other);
+    const otherFill = { ...fill, orderId: other.order_id };
+    claimOk(journal, otherFill);
+    const otherRefund = { ...otherFill, kind: "instant_refund" as const };
+    expect(journal.claimAction(otherRefund, Date.now(), ownSource(otherRefund))).toMatchObject({
+      ok: false,
+      reason: "fill_exists",
+    });
+    expect(journal.orderActions(order.order_id).map((a) => a.kind)).toEqual(["instant_refund"]);
+    expect(journal.orderActions(other.order_id).map((a) => a.kind)).toEqual(["fill"]);
+  });
+
+  it("lets one source back one order only, and freezes the terms the solver acted on", () => {
+    const { journal } = openJournal();
+    const second = makeOrder();
+    second.order_id = "ee".repeat(32);
+    journal.upsertOrder(order);
+    journal.upsertOrder(second);
+    const shared = ownSource(fill);
+    claimOk(journal, fill, Date.now(), shared);
+    const secondFill = { ...fill, orderId: second.order_id };
+    expect(journal.claimAction(secondFill, Date.now(), shared)).toMatchObject({
+      ok: false,
+      reason: "source_backs_another_order",
+    });
+    expect(journal.sourceBackedBy({ ...shared.backing, swapId: shared.backing.swapId.toUpperCase() })).toBe(
+      order.order_id,
+    );
+    expect(journal.orderTerms(order.order_id)).toEqual(shared.terms);
+    expect(journal.orderTerms(second.order_id)).toBeNull();
+    expect(() => journal.claimAction(secondFill)).toThrow(/must name the source/);
+  });
+
+  it("names every transaction journaled for an action, whatever became of it", () => {
+    const { journal } = openJournal();
+    journal.upsertOrder(order);
+    const { action } = claimOk(journal, fill);
+    const first = journal.recordSigned([action.id], signed("0x01"));
+    journal.recordSigned([action.id], signed("0x02"));
+    journal.markAttemptFailed(first.id, "dropped", "replaced");
+    expect(journal.actionTxids(order.order_id, "fill")).toEqual(["0x01", "0x02"]);
+    expect(journal.actionTxids(order.order_id, "redeem")).toEqual([]);
   });
 
   it("refuses a journal written by a newer solver", () => {

@@ -2,7 +2,7 @@
  * When the service redeems the destination for the user (pure decision). The service holds the secret
  * of orders it created without a client secret hash; it reveals it on the destination only when:
  * - the destination HTLC has its required confirmations, is neither redeemed nor refunded, and the terms
- *   on chain are the order's (amount, redeemer = destination owner, secret hash of the secret);
+ *   on chain are the order's (at least its amount, redeemer = destination owner, secret hash of the secret);
  * - the source is locked with its confirmations and not refunded, so the solver can claim it in turn;
  * - no earlier redeem of ours is pending or succeeded (a failed one is retried).
  */
@@ -52,8 +52,9 @@ function termsMismatch(input: RedeemInputs, secret: string): string | null {
   const destination = input.order.destination_swap;
   const onChain = input.destinationOnChain;
   if (onChain === null) return "destination terms not readable on chain";
-  if (onChain.amount !== BigInt(destination.amount)) {
-    return `destination amount on chain ${onChain.amount} differs from the order's ${destination.amount}`;
+  // More than the amount is still the user's to take (anyone may pay a Bitcoin address); less is not a fill.
+  if (onChain.amount < BigInt(destination.amount)) {
+    return `destination holds ${onChain.amount} on chain, less than the order's ${destination.amount}`;
   }
   if (!input.sameAddress(onChain.redeemer, destination.redeemer)) {
     return `destination redeemer on chain ${onChain.redeemer} is not the destination owner ${destination.redeemer}`;

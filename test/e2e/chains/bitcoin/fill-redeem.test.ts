@@ -4,6 +4,7 @@ import { hexToBytes } from "../../../../src/chains/bitcoin/bytes.js";
 import { AlreadyFundedError } from "../../../../src/chains/bitcoin/errors.js";
 import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { lockDepth } from "../../../../src/chains/htlc-locks.js";
 import { action, htlcParams, newSecret, startBitcoinEnv, type BitcoinEnv } from "./support.js";
 
 let env: BitcoinEnv;
@@ -23,45 +24,43 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
     const params = htlcParams(env.solverKey, counterparty, secretHash, 250_000n);
     const reader = env.executor.reader;
 
-    const absent = await reader.readHtlc(params);
-    expect(absent).toMatchObject({ initiated: false, fundedAmount: 0n, confirmations: 0, redeemed: false });
+    expect(await reader.readHtlc(params)).toEqual({ locks: [], onChain: null, secret: null });
 
     const fill = await env.executor.build([action("fill", params)]);
     expect(fill.spends.length).toBeGreaterThan(0);
-    env.journal.record(fill);
+    env.journal.record(fill, { orderId: action("fill", params).orderId, kind: "fill" });
     await env.executor.broadcast(fill);
     await env.executor.broadcast(fill); // a node that already has it counts as success
 
     const pending = await reader.readHtlc(params);
-    expect(pending).toMatchObject({
-      initiated: true,
-      fundedAmount: 250_000n,
-      initiatedAtHeight: null,
-      confirmations: 0,
-    });
-    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({ state: "pending" });
+    expect(pending.locks).toMatchObject([
+      { fundingTx: fill.txHash, value: 250_000n, height: null, refundableAtHeight: null, spend: null },
+    ]);
+    expect(await env.executor.txStatus(env.journal.attempts[0]!, [])).toEqual({ state: "pending" });
 
     const minedAt = await env.mine(1);
     await env.mine(2);
     const funded = await reader.readHtlc(params);
-    expect(funded).toMatchObject({
-      initiated: true,
-      fundedAmount: 250_000n,
-      initiatedAtHeight: BigInt(minedAt),
-      confirmations: 3,
-      refundableAtHeight: BigInt(minedAt) + 12n,
-      redeemed: false,
-      refunded: false,
-      secret: null,
-    });
-    expect(await env.executor.txStatus(env.journal.attempts[0]!)).toEqual({
+    expect(funded.secret).toBeNull();
+    expect(funded.locks).toMatchObject([
+      {
+        fundingTx: fill.txHash,
+        value: 250_000n,
+        height: BigInt(minedAt),
+        refundableAtHeight: BigInt(minedAt) + 12n,
+        worthSpending: true,
+        spend: null,
+      },
+    ]);
+    expect(lockDepth(funded.locks[0]!, BigInt(await env.tip()))).toBe(3);
+    expect(await env.executor.txStatus(env.journal.attempts[0]!, [])).toEqual({
       state: "confirmed",
       blockHeight: BigInt(minedAt),
       confirmations: 3,
     });
     env.journal.settle(fill.txHash);
 
-    // Filling the same HTLC again is refused: the chain already shows it funded.
+    // Filling the same HTLC again is refused: the chain shows an output of the order's journaled fill.
     await expect(env.executor.build([action("fill", params)])).rejects.toThrow(AlreadyFundedError);
 
     // The counterparty redeems with its own key.
@@ -76,10 +75,16 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
     );
     await env.rpc.sendRawTransaction(redeem.tx.toHex());
     const seenInMempool = await reader.readHtlc(params);
-    expect(seenInMempool).toMatchObject({ redeemed: true, secret });
-    await env.mine(1);
+    expect(seenInMempool.secret).toBe(secret);
+    expect(seenInMempool.locks[0]?.spend).toEqual({ kind: "redeem", txid: redeem.tx.getId(), height: null });
+    const redeemedAt = await env.mine(1);
     const redeemed = await reader.readHtlc(params);
-    expect(redeemed).toMatchObject({ redeemed: true, refunded: false, secret, fundedAmount: 250_000n });
+    expect(redeemed.secret).toBe(secret);
+    expect(redeemed.locks[0]?.spend).toEqual({
+      kind: "redeem",
+      txid: redeem.tx.getId(),
+      height: BigInt(redeemedAt),
+    });
   });
 
   it("rejects a redeem signed by the wrong key on chain", async () => {

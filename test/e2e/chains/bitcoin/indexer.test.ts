@@ -2,6 +2,7 @@ import { networks } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { lockDepth } from "../../../../src/chains/htlc-locks.js";
 import { BitcoinReader } from "../../../../src/chains/bitcoin/reader.js";
 import { CHAIN, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
 
@@ -27,15 +28,14 @@ describe("Bitcoin indexer on a live node", () => {
 
     // A reader over a fresh backend, created after the fact: it must search back for the funding.
     const backend = new BitcoindBackend({ rpc: env.rpc, network: networks.regtest, lookbackBlocks: 20 });
-    const reader = new BitcoinReader({ chain: CHAIN, network: "regtest", backend });
+    const reader = new BitcoinReader({ chain: CHAIN, network: "regtest", backend, feeRateCeilingSatVb: 50 });
     const activity = await backend.addressActivity(reader.computeSwapId(params));
     expect(activity.outputs).toEqual([
       { txid: fundingTxid, vout: 0, value: 45_000n, height: fundedAt, spentBy: null },
     ]);
-    expect(await reader.readHtlc(params)).toMatchObject({
-      confirmations: 6,
-      initiatedAtHeight: BigInt(fundedAt),
-    });
+    const [lock] = (await reader.readHtlc(params)).locks;
+    expect(lock?.height).toBe(BigInt(fundedAt));
+    expect(lockDepth(lock!, BigInt(await env.tip()))).toBe(6);
   });
 
   it("rolls back a funding whose block is reorganised away and sees it confirm again", async () => {
@@ -45,27 +45,21 @@ describe("Bitcoin indexer on a live node", () => {
     await userFunds(env, [{ script: reader.htlcOf(params).outputScript, value: 33_000n }]);
     const fundedAt = await env.mine(1);
     await env.mine(1);
-    expect(await reader.readHtlc(params)).toMatchObject({
-      initiatedAtHeight: BigInt(fundedAt),
-      confirmations: 2,
-    });
+    const [mined] = (await reader.readHtlc(params)).locks;
+    expect(mined?.height).toBe(BigInt(fundedAt));
+    expect(lockDepth(mined!, BigInt(await env.tip()))).toBe(2);
 
     // Reorg: disconnect the funding block (its transactions return to the mempool).
     await env.rpc.invalidateBlock(await env.rpc.getBlockHash(fundedAt));
     const unconfirmed = await reader.readHtlc(params);
-    expect(unconfirmed).toMatchObject({
-      initiated: true,
-      fundedAmount: 33_000n,
-      initiatedAtHeight: null,
-      confirmations: 0,
-    });
+    expect(unconfirmed.locks).toMatchObject([{ value: 33_000n, height: null, refundableAtHeight: null }]);
 
     // A longer branch mines it again, to another address: re-mining the very same block in the same
     // second would rebuild a block the node already marked invalid.
     await env.rpc.generateToAddress(3, BitcoinKey.random().walletPayment(networks.regtest).address);
-    const again = await reader.readHtlc(params);
-    expect(again.initiatedAtHeight).toBe(BigInt(fundedAt));
-    expect(again.confirmations).toBe(3);
-    expect(again.fundedAmount).toBe(33_000n);
+    const [again] = (await reader.readHtlc(params)).locks;
+    expect(again?.height).toBe(BigInt(fundedAt));
+    expect(lockDepth(again!, BigInt(await env.tip()))).toBe(3);
+    expect(again?.value).toBe(33_000n);
   });
 });

@@ -2,7 +2,14 @@ import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IncompleteInstantRefundError } from "../../../../src/chains/bitcoin/errors.js";
 import { completeInstantRefund } from "../../../../src/chains/bitcoin/htlc-spend.js";
-import { action, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+import {
+  htlcParams,
+  newSecret,
+  spendAction,
+  startBitcoinEnv,
+  userFunds,
+  type BitcoinEnv,
+} from "./support.js";
 
 let env: BitcoinEnv;
 
@@ -24,7 +31,7 @@ describe("Bitcoin instant refund of a declined source", () => {
     await userFunds(env, [{ script: htlc.outputScript, value: 40_000n }]);
     await env.mine(1);
 
-    const partial = await env.executor.build([action("instant_refund", params)]);
+    const partial = await env.executor.build([await spendAction(env, "instant_refund", params)]);
     expect(partial.fee.partial).toBe("instant_refund");
     await expect(env.executor.broadcast(partial)).rejects.toThrow(IncompleteInstantRefundError);
 
@@ -38,12 +45,16 @@ describe("Bitcoin instant refund of a declined source", () => {
     expect(Transaction.fromHex(full).getId()).toBe(partial.txHash);
     await env.rpc.sendRawTransaction(full);
     await env.mine(1);
-    expect(await env.executor.txStatus({ ...env.journal.record(partial) })).toMatchObject({
+    expect(await env.executor.txStatus({ ...env.journal.record(partial) }, [])).toMatchObject({
       state: "confirmed",
     });
 
     const state = await env.executor.reader.readHtlc(params);
-    expect(state).toMatchObject({ refunded: true, redeemed: false, fundedAmount: 90_000n });
+    expect(state.secret).toBeNull();
+    expect(state.locks.map((l) => [l.value, l.spend?.kind])).toEqual([
+      [50_000n, "instant_refund"],
+      [40_000n, "instant_refund"],
+    ]);
     // Refunds go to the initiator key's own key-path address unless another address is given.
     const paid = Transaction.fromHex(full).outs;
     const userScript = env.user.key.walletPayment(htlc.network).output;
@@ -56,7 +67,7 @@ describe("Bitcoin instant refund of a declined source", () => {
     const htlc = env.executor.reader.htlcOf(params);
     await userFunds(env, [{ script: htlc.outputScript, value: 30_000n }]);
     await env.mine(1);
-    const signed = await env.executor.signInstantRefund(action("instant_refund", params));
+    const signed = await env.executor.signInstantRefund(await spendAction(env, "instant_refund", params));
     // The solver signing twice (as if it were the initiator) must not pass the initiator's CHECKSIG.
     const forged = completeInstantRefund(signed.partialTxHex, htlc, [30_000n], { key: env.solverKey });
     await expect(env.rpc.sendRawTransaction(forged)).rejects.toThrow(

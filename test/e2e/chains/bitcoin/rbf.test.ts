@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
-import { action, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+import {
+  action,
+  htlcParams,
+  newSecret,
+  spendAction,
+  startBitcoinEnv,
+  userFunds,
+  type BitcoinEnv,
+} from "./support.js";
 
 let env: BitcoinEnv;
 
@@ -43,12 +51,19 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     expect(mempool).toContain(second!.txHash);
     expect(mempool).not.toContain(first!.txHash);
     await env.mine(1);
-    expect(await env.executor.txStatus(secondAttempt)).toMatchObject({
+    expect(await env.executor.txStatus(secondAttempt, [])).toMatchObject({
       state: "confirmed",
       confirmations: 1,
     });
-    expect(await env.executor.txStatus(originalAttempt)).toEqual({ state: "unknown" });
-    expect(await env.executor.reader.readHtlc(fillAction.params)).toMatchObject({ fundedAmount: 120_000n });
+    // Without its actions the executor cannot tell where the inputs went: merely unknown to the node.
+    expect(await env.executor.txStatus(originalAttempt, [])).toEqual({ state: "unknown" });
+    // With them, it finds its wallet inputs spent by the mined replacement: it can never be mined.
+    expect(await env.executor.txStatus(originalAttempt, [fillAction])).toEqual({
+      state: "dead",
+      reason: expect.stringContaining(`is spent by ${second!.txHash} (mined at`),
+    });
+    const filled = await env.executor.reader.readHtlc(fillAction.params);
+    expect(filled.locks.map((l) => [l.fundingTx, l.value])).toEqual([[second!.txHash, 120_000n]]);
   });
 
   it("replace a pending redeem with a smaller output paying the higher fee", async () => {
@@ -56,7 +71,7 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     const params = htlcParams(env.user.key, env.solverKey, secretHash, 80_000n, 144n);
     await userFunds(env, [{ script: env.executor.reader.htlcOf(params).outputScript, value: 80_000n }]);
     await env.mine(1);
-    const redeemAction = action("redeem", params, secret);
+    const redeemAction = await spendAction(env, "redeem", params, secret);
     const original = await env.executor.build([redeemAction]);
     const attempt = env.journal.record(original);
     await env.executor.broadcast(original);
@@ -66,6 +81,8 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     await env.executor.broadcast(bumped!);
     expect(await env.rpc.getRawMempool()).not.toContain(original.txHash);
     await env.mine(1);
-    expect(await env.executor.reader.readHtlc(params)).toMatchObject({ redeemed: true, secret });
+    const redeemed = await env.executor.reader.readHtlc(params);
+    expect(redeemed.secret).toBe(secret);
+    expect(redeemed.locks.map((l) => l.spend?.kind)).toEqual(["redeem"]);
   });
 });

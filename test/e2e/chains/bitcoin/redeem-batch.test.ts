@@ -1,7 +1,15 @@
 import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
-import { action, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+import {
+  action,
+  htlcParams,
+  newSecret,
+  spendAction,
+  startBitcoinEnv,
+  userFunds,
+  type BitcoinEnv,
+} from "./support.js";
 
 let env: BitcoinEnv;
 
@@ -25,7 +33,7 @@ async function redeemAndConfirm(actions: ReturnType<typeof action>[]): Promise<T
   env.journal.record(signed);
   await env.executor.broadcast(signed);
   await env.mine(1);
-  expect(await env.executor.txStatus(env.journal.attempts.at(-1)!)).toMatchObject({ state: "confirmed" });
+  expect(await env.executor.txStatus(env.journal.attempts.at(-1)!, [])).toMatchObject({ state: "confirmed" });
   env.journal.settle(signed.txHash);
   return Transaction.fromHex(signed.raw);
 }
@@ -38,13 +46,14 @@ describe("Bitcoin redeems", () => {
     await userFunds(env, [{ script: source.htlc.outputScript, value: 30_000n }]);
     await env.mine(1);
     const before = await env.executor.reader.readHtlc(source.params);
-    expect(before.fundedAmount).toBe(70_000n);
+    expect(before.locks.map((l) => l.value)).toEqual([40_000n, 30_000n]);
 
-    const tx = await redeemAndConfirm([action("redeem", source.params, source.secret)]);
+    const tx = await redeemAndConfirm([await spendAction(env, "redeem", source.params, source.secret)]);
     expect(tx.ins).toHaveLength(2);
     expect(tx.outs).toHaveLength(1);
     const after = await env.executor.reader.readHtlc(source.params);
-    expect(after).toMatchObject({ redeemed: true, secret: source.secret, fundedAmount: 70_000n });
+    expect(after.secret).toBe(source.secret);
+    expect(after.locks.map((l) => l.spend?.kind)).toEqual(["redeem", "redeem"]);
   });
 
   it("redeem ten HTLCs in one transaction (and report its size against a single redeem)", async () => {
@@ -57,15 +66,16 @@ describe("Bitcoin redeems", () => {
     await env.mine(1);
     const balanceBefore = await env.executor.balance("bitcoin_regtest:btc");
 
-    const batch = await redeemAndConfirm(sources.map((s) => action("redeem", s.params, s.secret)));
+    const batch = await redeemAndConfirm(
+      await Promise.all(sources.map((s) => spendAction(env, "redeem", s.params, s.secret))),
+    );
     expect(batch.ins).toHaveLength(10);
     for (const s of sources) {
-      expect(await env.executor.reader.readHtlc(s.params)).toMatchObject({
-        redeemed: true,
-        secret: s.secret,
-      });
+      const state = await env.executor.reader.readHtlc(s.params);
+      expect(state.secret).toBe(s.secret);
+      expect(state.locks.map((l) => l.spend?.kind)).toEqual(["redeem"]);
     }
-    const one = await redeemAndConfirm([action("redeem", single.params, single.secret)]);
+    const one = await redeemAndConfirm([await spendAction(env, "redeem", single.params, single.secret)]);
     console.log(
       `bitcoin redeem sizes: 10 HTLCs in one tx = ${batch.virtualSize()} vB; one HTLC = ${one.virtualSize()} vB`,
     );
@@ -87,7 +97,12 @@ describe("Bitcoin redeems", () => {
       /redeemer key/,
     );
     await expect(env.executor.build([action("redeem", source.params, source.secret)])).rejects.toThrow(
-      /no unspent funding output/,
+      /names no HTLC output to spend/,
     );
+    await expect(
+      env.executor.build([
+        { ...action("redeem", source.params, source.secret), locks: ["ab".repeat(32) + ":0"] },
+      ]),
+    ).rejects.toThrow(/no unspent funding output/);
   });
 });

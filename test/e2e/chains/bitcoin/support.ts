@@ -5,14 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { crypto as btcCrypto, networks } from "bitcoinjs-lib";
-import type {
-  ActionKind,
-  ActionRequest,
-  HtlcParams,
-  JournalView,
-  SignedTx,
-  TxAttemptRef,
-} from "../../../../src/chains/chain.js";
+import type { ActionKind, ActionRequest, HtlcParams } from "../../../../src/chains/chain.js";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
 import { bytesToHex } from "../../../../src/chains/bitcoin/bytes.js";
 import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
@@ -21,38 +14,12 @@ import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
 import type { BitcoinChainConfig } from "../../../../src/config/types.js";
 import { startBitcoinForTests } from "../../../support/bitcoin-node.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
+
+export { MemoryJournal };
 
 export const CHAIN = "bitcoin_regtest";
 export const ASSET = `${CHAIN}:btc`;
-
-/** Journal attempts kept in memory: what a JournalView shows an executor after a restart. */
-export class MemoryJournal implements JournalView {
-  readonly attempts: TxAttemptRef[] = [];
-  #nextId = 1;
-
-  record(tx: SignedTx): TxAttemptRef {
-    const attempt = {
-      id: this.#nextId++,
-      chain: tx.chain,
-      txHash: tx.txHash,
-      raw: tx.raw,
-      nonce: tx.nonce,
-      fee: tx.fee,
-      createdAtMs: Date.now(),
-    };
-    this.attempts.push(attempt);
-    return attempt;
-  }
-
-  settle(txHash: string): void {
-    const index = this.attempts.findIndex((a) => a.txHash === txHash);
-    if (index >= 0) this.attempts.splice(index, 1);
-  }
-
-  liveAttempts(chain: string): TxAttemptRef[] {
-    return this.attempts.filter((a) => a.chain === chain);
-  }
-}
 
 export function chainConfig(
   rpcUrl: string,
@@ -78,6 +45,7 @@ export function chainConfig(
     bumpAfterMs: 60_000,
     feeRateFloorSatVb: fees.floor,
     feeRateCeilingSatVb: fees.ceiling,
+    maxBatch: 50,
     assets: [
       { id: ASSET, chain: CHAIN, symbol: "btc", decimals: 8, tokenAddress: "primary", htlcAddress: "" },
     ],
@@ -177,6 +145,18 @@ export function action(kind: ActionKind, params: HtlcParams, secret?: string): A
     params,
     ...(secret === undefined ? {} : { secret }),
   };
+}
+
+/** An action spending every unspent output the chain shows at the HTLC, as the planner would name them. */
+export async function spendAction(
+  env: BitcoinEnv,
+  kind: ActionKind,
+  params: HtlcParams,
+  secret?: string,
+): Promise<ActionRequest> {
+  const state = await env.executor.reader.readHtlc(params);
+  const locks = state.locks.filter((lock) => lock.spend === null).map((lock) => lock.id);
+  return { ...action(kind, params, secret), locks };
 }
 
 /** The user (test counterparty) pays these amounts into HTLC addresses in one transaction and broadcasts. */

@@ -52,7 +52,7 @@ describe("Bitcoin wallet after a crash", () => {
     await env.mineOnly([fillA.txHash]);
     await env.mine(1);
     for (const attempt of env.journal.attempts) {
-      expect(await restarted.txStatus(attempt)).toMatchObject({ state: "confirmed" });
+      expect(await restarted.txStatus(attempt, [])).toMatchObject({ state: "confirmed" });
     }
     for (const attempt of [...env.journal.attempts]) env.journal.settle(attempt.txHash);
     const settled = await restarted.wallet.spendable();

@@ -4,7 +4,7 @@
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { parseEther, type Address, type Hex } from "viem";
-import type { HtlcParams, JournalView, TxAttemptRef } from "../../../../src/chains/chain.js";
+import type { HtlcParams } from "../../../../src/chains/chain.js";
 import { loadArtifact } from "../../../../src/chains/evm/artifacts.js";
 import { erc20Abi, htlcAbi, NATIVE_TOKEN_ADDRESS } from "../../../../src/chains/evm/htlc-abi.js";
 import type { EvmChainConfig } from "../../../../src/config/types.js";
@@ -20,25 +20,6 @@ import {
 export const TOKEN_ASSET = "anvil:TUSD";
 export const NATIVE_ASSET = "anvil:ETH";
 export const MINTED = 10n ** 15n;
-
-/** The journal's view as an executor sees it, kept in memory. */
-export class MemoryJournal implements JournalView {
-  readonly attempts: TxAttemptRef[] = [];
-
-  liveAttempts(chain: string): TxAttemptRef[] {
-    return this.attempts.filter((a) => a.chain === chain);
-  }
-
-  record(tx: {
-    chain: string;
-    txHash: string;
-    raw: string;
-    nonce: bigint | null;
-    fee: Record<string, string>;
-  }): void {
-    this.attempts.push({ id: this.attempts.length + 1, createdAtMs: Date.now(), ...tx });
-  }
-}
 
 export interface EvmFamilyFixture {
   fx: ChainFixture;

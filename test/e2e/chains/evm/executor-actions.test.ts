@@ -17,7 +17,6 @@ import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { mine, send } from "../../contracts/fixture.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import {
-  MemoryJournal,
   NATIVE_ASSET,
   TOKEN_ASSET,
   startEvmFamilyFixture,
@@ -25,6 +24,7 @@ import {
   userInitiates,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
 
 let f: EvmFamilyFixture;
 let reader: EvmReader;
@@ -55,7 +55,7 @@ async function run(actions: ActionRequest[]): Promise<{ signed: SignedTx; status
   if (attempt === undefined) throw new Error("journal lost the attempt");
   // Anvil mines an automined transaction just after accepting it, so poll as the runner does.
   for (let i = 0; i < 50; i++) {
-    const status = await executor.txStatus(attempt);
+    const status = await executor.txStatus(attempt, []);
     if (status.state !== "pending") return { signed, status };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -109,7 +109,10 @@ describe("EvmExecutor actions", () => {
       expect(BigInt(signed.fee.gas ?? "0")).toBeGreaterThan(21_000n);
       expect(status).toMatchObject({ state: "confirmed", confirmations: 1 });
       const state = await reader.readHtlc(params);
-      expect(state).toMatchObject({ initiated: true, onChain: { initiator: f.solver, amount: 500n } });
+      expect(state).toMatchObject({
+        locks: [{ value: 500n, spend: null }],
+        onChain: { initiator: f.solver },
+      });
       if (asset === TOKEN_ASSET) expect(await executor.balance(asset)).toBe(balanceBefore - 500n);
 
       await expect(executor.build([action("fill", params)])).rejects.toThrow(OrderAlreadyInitiatedError);
@@ -119,7 +122,7 @@ describe("EvmExecutor actions", () => {
         functionName: "redeem",
         args: [`0x${params.swapId}`, secret],
       });
-      expect((await reader.readHtlc(params)).redeemed).toBe(true);
+      expect((await reader.readHtlc(params)).locks[0]?.spend?.kind).toBe("redeem");
     });
 
     it(`redeems a ${asset} source with the secret`, async () => {
@@ -128,7 +131,9 @@ describe("EvmExecutor actions", () => {
       const balanceBefore = await executor.balance(asset);
       const { status } = await run([action("redeem", params, secret.slice(2))]);
       expect(status.state).toBe("confirmed");
-      expect(await reader.readHtlc(params)).toMatchObject({ redeemed: true, secret: secret.slice(2) });
+      const redeemed = await reader.readHtlc(params);
+      expect(redeemed.secret).toBe(secret.slice(2));
+      expect(redeemed.locks.map((l) => l.spend?.kind)).toEqual(["redeem"]);
       if (asset === TOKEN_ASSET) expect(await executor.balance(asset)).toBe(balanceBefore + 700n);
     });
 
@@ -137,7 +142,7 @@ describe("EvmExecutor actions", () => {
       await userInitiates(f, params);
       const { status } = await run([action("instant_refund", params)]);
       expect(status.state).toBe("confirmed");
-      expect(await reader.readHtlc(params)).toMatchObject({ refunded: true, redeemed: false });
+      expect((await reader.readHtlc(params)).locks.map((l) => l.spend?.kind)).toEqual(["refund"]);
     });
 
     it(`refunds an expired ${asset} fill, and refuses to refund it early`, async () => {
@@ -151,7 +156,7 @@ describe("EvmExecutor actions", () => {
       await mine(f.fx, 3);
       const { status } = await run([action("refund", params)]);
       expect(status.state).toBe("confirmed");
-      expect(await reader.readHtlc(params)).toMatchObject({ refunded: true });
+      expect((await reader.readHtlc(params)).locks.map((l) => l.spend?.kind)).toEqual(["refund"]);
     });
   }
 

@@ -10,13 +10,13 @@ import { EvmNonceManager } from "../../../../src/chains/evm/nonce-manager.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { mine } from "../../contracts/fixture.js";
 import {
-  MemoryJournal,
   NATIVE_ASSET,
   startEvmFamilyFixture,
   terms,
   userInitiates,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
 
 let f: EvmFamilyFixture;
 let reader: EvmReader;
@@ -107,7 +107,7 @@ describe("EvmExecutor with automine off", () => {
     const signed = await executor.build([action]);
     const first = attemptOf(signed);
     await executor.broadcast(signed);
-    expect(await executor.txStatus(first)).toEqual({ state: "pending" });
+    expect(await executor.txStatus(first, [])).toEqual({ state: "pending" });
 
     const bumped = await executor.bump(first, [action]);
     if (bumped === null) throw new Error("bump refused below the ceiling");
@@ -122,9 +122,12 @@ describe("EvmExecutor with automine off", () => {
     // A base fee above the first attempt's maxFeePerGas: only the replacement can be included.
     await f.fx.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: offered + offered / 10n });
     await mine(f.fx, 1);
-    expect(await executor.txStatus(second)).toMatchObject({ state: "confirmed", confirmations: 1 });
-    expect(await executor.txStatus(first)).toEqual({ state: "unknown" });
-    expect((await reader.readHtlc(action.params)).initiated).toBe(true);
+    expect(await executor.txStatus(second, [])).toMatchObject({ state: "confirmed", confirmations: 1 });
+    expect(await executor.txStatus(first, [])).toEqual({
+      state: "dead",
+      reason: `nonce ${first.nonce} is used by another mined transaction`,
+    });
+    expect((await reader.readHtlc(action.params)).locks).toHaveLength(1);
     // The replaced attempt can no longer be sent: its nonce is used by its successor.
     await expect(executor.broadcast(signed)).rejects.toMatchObject({
       name: "BroadcastError",
@@ -149,14 +152,14 @@ describe("EvmExecutor with automine off", () => {
     const attempt = attemptOf(signed);
     await executor.broadcast(signed);
     await f.fx.testClient.dropTransaction({ hash: signed.txHash as Hex });
-    expect(await executor.txStatus(attempt)).toEqual({ state: "unknown" });
+    expect(await executor.txStatus(attempt, [])).toEqual({ state: "unknown" });
 
     // After a crash the runner has only the journal: raw and hash.
     await executor.broadcast({ raw: attempt.raw, txHash: attempt.txHash });
-    expect(await executor.txStatus(attempt)).toEqual({ state: "pending" });
+    expect(await executor.txStatus(attempt, [])).toEqual({ state: "pending" });
     await mine(f.fx, 1);
-    expect(await executor.txStatus(attempt)).toMatchObject({ state: "confirmed" });
-    expect((await reader.readHtlc(action.params)).initiated).toBe(true);
+    expect(await executor.txStatus(attempt, [])).toMatchObject({ state: "confirmed" });
+    expect((await reader.readHtlc(action.params)).locks).toHaveLength(1);
   });
 
   it("treats broadcasting the same transaction again as success, pending or mined", async () => {
@@ -165,7 +168,7 @@ describe("EvmExecutor with automine off", () => {
     await executor.broadcast(signed);
     await mine(f.fx, 1);
     await executor.broadcast(signed);
-    expect(await executor.txStatus(attemptOf(signed))).toMatchObject({ state: "confirmed" });
+    expect(await executor.txStatus(attemptOf(signed), [])).toMatchObject({ state: "confirmed" });
     await expect(executor.broadcast({ raw: signed.raw, txHash: `0x${"00".repeat(32)}` })).rejects.toThrow(
       /is not the hash of the given raw/,
     );
@@ -188,8 +191,8 @@ describe("EvmExecutor with automine off", () => {
     const b = await executor.build([redeem]);
     for (const tx of [a, b]) await executor.broadcast(tx);
     await mine(f.fx, 1);
-    expect(await executor.txStatus(attemptOf(a))).toMatchObject({ state: "confirmed" });
-    const failed = await executor.txStatus(attemptOf(b));
+    expect(await executor.txStatus(attemptOf(a), [])).toMatchObject({ state: "confirmed" });
+    const failed = await executor.txStatus(attemptOf(b), []);
     expect(failed).toMatchObject({ state: "failed", reason: expect.stringMatching(/OrderFulfilled\(0x/) });
   });
 });

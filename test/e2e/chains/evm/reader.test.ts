@@ -5,7 +5,9 @@ import { UnknownEvmAssetError } from "../../../../src/chains/evm/assets.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import { createEvmFamily } from "../../../../src/chains/evm/index.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
+import { lockDepth } from "../../../../src/chains/htlc-locks.js";
 import { freePort } from "../../../../src/util/free-port.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
 import { mine, send } from "../../contracts/fixture.js";
 import {
   NATIVE_ASSET,
@@ -53,39 +55,34 @@ describe("EvmReader", () => {
     }
   });
 
-  it("reads an absent order as not initiated", async () => {
+  it("reads an absent order as no lock at all", async () => {
     const { params } = sourceTerms(TOKEN_ASSET);
-    expect(await reader.readHtlc(params)).toEqual({
-      initiated: false,
-      fundedAmount: 0n,
-      onChain: null,
-      initiatedAtHeight: null,
-      confirmations: 0,
-      refundableAtHeight: null,
-      redeemed: false,
-      refunded: false,
-      secret: null,
-    });
+    expect(await reader.readHtlc(params)).toEqual({ locks: [], onChain: null, secret: null });
   });
 
-  it("reads an initiated order with its stored fields, growing confirmations and refund height", async () => {
+  it("reads an initiated order as one lock with its stored fields and refund height", async () => {
     const { params } = sourceTerms(NATIVE_ASSET, 30n);
     await userInitiates(f, params);
     const initiatedAt = await reader.tipHeight();
     const state = await reader.readHtlc(params);
-    expect(state).toMatchObject({
-      initiated: true,
-      fundedAmount: 1_000n,
+    expect(state).toEqual({
+      locks: [
+        {
+          id: params.swapId,
+          fundingTx: null,
+          value: 1_000n,
+          height: initiatedAt,
+          refundableAtHeight: initiatedAt + 31n,
+          worthSpending: true,
+          spend: null,
+        },
+      ],
       onChain: { initiator: f.user.address, redeemer: f.solver, timelock: 30n, amount: 1_000n },
-      initiatedAtHeight: initiatedAt,
-      confirmations: 1,
-      refundableAtHeight: initiatedAt + 31n,
-      redeemed: false,
-      refunded: false,
       secret: null,
     });
     await mine(f.fx, 4);
-    expect((await reader.readHtlc(params)).confirmations).toBe(5);
+    const lock = (await reader.readHtlc(params)).locks[0]!;
+    expect(lockDepth(lock, await reader.tipHeight())).toBe(5);
   });
 
   it("reads a redeemed order with its secret, and finds the secret by secret hash", async () => {
@@ -101,11 +98,12 @@ describe("EvmReader", () => {
     });
     expect(parseEventLogs({ abi: htlcAbi, logs: receipt.logs, eventName: "Redeemed" })).toHaveLength(1);
     const state = await reader.readHtlc(params);
-    expect(state).toMatchObject({
-      initiated: true,
-      redeemed: true,
-      refunded: false,
-      secret: secret.slice(2),
+    expect(state.secret).toBe(secret.slice(2));
+    expect(state.locks).toHaveLength(1);
+    expect(state.locks[0]?.spend).toEqual({
+      kind: "redeem",
+      txid: receipt.transactionHash,
+      height: receipt.blockNumber,
     });
 
     const tip = await reader.tipHeight();
@@ -135,12 +133,9 @@ describe("EvmReader", () => {
       functionName: "refund",
       args: [`0x${params.swapId}`],
     });
-    expect(await reader.readHtlc(params)).toMatchObject({
-      initiated: true,
-      redeemed: false,
-      refunded: true,
-      secret: null,
-    });
+    const state = await reader.readHtlc(params);
+    expect(state.secret).toBeNull();
+    expect(state.locks.map((l) => l.spend?.kind)).toEqual(["refund"]);
   });
 
   it("reads through the next RPC URL when the first does not answer", async () => {
@@ -148,7 +143,7 @@ describe("EvmReader", () => {
     const family = createEvmFamily({
       config: { ...f.config, rpcUrls: [dead, f.fx.anvil.rpcUrl] },
       privateKey: f.solverKey,
-      journal: { liveAttempts: () => [] },
+      journal: new MemoryJournal(),
     });
     expect(await family.reader.tipHeight()).toBe(await reader.tipHeight());
     expect(await family.executor.balance(TOKEN_ASSET)).toBeGreaterThan(0n);

@@ -13,7 +13,7 @@ const wallet = new BitcoinWallet({
   key,
   network: networks.regtest,
   backend: { confirmedUnspent: () => Promise.reject(new Error("not used")) },
-  journal: { liveAttempts: () => [] },
+  journal: { liveAttempts: () => [], actionTxids: () => [] },
 });
 const htlc = bitcoinHtlc({
   initiatorKey: key.xOnlyHex,

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionRequest, SignedTx } from "../../../../src/chains/chain.js";
 import { Journal } from "../../../../src/journal/journal.js";
+import { claimOk } from "../../../support/journal-claims.js";
 import { makeOrder, SECRET, SECRET_HASH } from "../../../support/order-fixture.js";
 
 export const T0 = Date.parse("2030-01-01T00:00:00Z");
@@ -53,7 +54,7 @@ function signed(chain: string, txHash: string, nonce: bigint): SignedTx {
 }
 
 function act(journal: Journal, req: ActionRequest, txHash: string, nonce: bigint, at: number): number {
-  const { action } = journal.claimAction(req, at);
+  const { action } = claimOk(journal, req, at);
   const attempt = journal.recordSigned([action.id], signed(req.params.chain, txHash, nonce), at);
   journal.markBroadcast(attempt.id, at + 100);
   return attempt.id;

@@ -60,6 +60,11 @@ describe("serviceRedeemDecision", () => {
     expect(decide()).toEqual({ kind: "send" });
   });
 
+  it("redeems a destination holding more than the order's amount (someone else paid the address too)", () => {
+    const more = { initiator: "0xa1", redeemer: USER, timelock: 100n, amount: 1_500n };
+    expect(decide({ destinationOnChain: more })).toEqual({ kind: "send" });
+  });
+
   it("follows a pending redeem, retries a failed one, and stops after success", () => {
     expect(decide({ lastRelay: relay("sent") })).toEqual({ kind: "follow", relay: relay("sent") });
     expect(decide({ lastRelay: relay("failed") })).toEqual({ kind: "send" });
@@ -74,7 +79,7 @@ describe("serviceRedeemDecision", () => {
     ["source unconfirmed", {}, destination(), confirmedSource({ current_confirmations: 1 })],
     ["source refunded", {}, destination(), confirmedSource({ refund_tx_hash: "0x04" })],
     [
-      "wrong amount on chain",
+      "less than the amount on chain",
       { destinationOnChain: { initiator: "0xa1", redeemer: USER, timelock: 100n, amount: 999n } },
     ],
     [

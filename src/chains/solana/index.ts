@@ -1,0 +1,12 @@
+/** Solana HTLC client encoders: pure functions, no RPC. */
+export * from "./anchor.js";
+export * from "./errors.js";
+export * from "./events.js";
+export * from "./native-instructions.js";
+export * from "./pda.js";
+export * from "./program-ids.js";
+export * from "./spl-instructions.js";
+export * from "./spl-token.js";
+export * from "./swap-account.js";
+export * from "./swap-id.js";
+export type * from "./swap-terms.js";

@@ -1,0 +1,116 @@
+/**
+ * Capacity at the moment fills are claimed. The quote check before it ran per order, each against the
+ * same balances, so many fills decided in one round could together promise inventory and exposure that
+ * each passed alone. The ledger reads once, fresh, then takes fills one at a time, each against what the
+ * ones before it took. Its caller holds one lock around opening it and claiming what it admits.
+ *
+ * Reads run in this order: fills claimed but not signed (journal), then balances (each executor reads
+ * its live attempts from the journal before the chain), then value in flight. A fill moves from claimed
+ * to a live attempt to mined in that order too, so every step of it is seen by exactly one read.
+ */
+import type { Limits } from "../config/types.js";
+import { gasAssetOf, type AssetIndex } from "./assets.js";
+import { judgeCapacity } from "./capacity.js";
+import { usdCentsUp } from "./conversion.js";
+import type { BalanceSource } from "./inventory.js";
+import { PriceUnavailableError, readPrice, type PriceSource } from "./price-source.js";
+import { refuse, type QuoteRefusal } from "./refusal.js";
+
+export interface CapacityLedgerDeps {
+  /** Balances read from the chains now (no cache), net of the journal's live attempts. */
+  balances: BalanceSource;
+  /** Fills claimed but not signed, per destination asset. */
+  plannedFills: () => ReadonlyMap<string, bigint>;
+  /** Every fill of an open order not refunded, per destination asset: the exposure. */
+  inFlight: () => ReadonlyMap<string, bigint>;
+  floors: Readonly<Record<string, bigint>>;
+  prices: PriceSource;
+  assets: AssetIndex;
+  limits: Limits;
+}
+
+/** A fill to admit; `alreadyPlanned` is this order's own claimed-but-unsigned fill, counted in the reads. */
+export interface LedgerEntry {
+  asset: string;
+  amount: bigint;
+  alreadyPlanned: bigint;
+}
+
+export class CapacityLedger {
+  private constructor(
+    private readonly deps: CapacityLedgerDeps,
+    /** Per asset: balance − planned − floor, lowered by every fill admitted since. */
+    private readonly available: Map<string, bigint | Error>,
+    private inFlightCents: bigint | Error,
+  ) {}
+
+  /** Reads everything the given destination assets (and their chains' fee coins) need. */
+  static async open(deps: CapacityLedgerDeps, assetIds: readonly string[]): Promise<CapacityLedger> {
+    const planned = deps.plannedFills();
+    const wanted = new Set<string>();
+    for (const id of assetIds) {
+      wanted.add(id);
+      const gas = gasAssetOf(deps.assets, deps.assets.get(id)?.chain ?? "");
+      if (gas !== null) wanted.add(gas);
+    }
+    const available = new Map<string, bigint | Error>();
+    await Promise.all(
+      [...wanted].map(async (id) => {
+        try {
+          const balance = await deps.balances.balance(id);
+          available.set(id, balance - (planned.get(id) ?? 0n) - (deps.floors[id] ?? 0n));
+        } catch (error) {
+          available.set(id, error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    );
+    let inFlight: bigint | Error;
+    try {
+      inFlight = await inFlightCents(deps);
+    } catch (error) {
+      inFlight = error instanceof Error ? error : new Error(String(error));
+    }
+    return new CapacityLedger(deps, available, inFlight);
+  }
+
+  /** Admits one fill if the capacity rule holds after every fill admitted before it; records it if so. */
+  async take(entry: LedgerEntry): Promise<QuoteRefusal | undefined> {
+    const asset = this.deps.assets.get(entry.asset);
+    if (asset === undefined) return refuse("unknown_asset", `asset ${entry.asset} has no asset config`);
+    const gasId = gasAssetOf(this.deps.assets, asset.chain);
+    const available = this.available.get(entry.asset);
+    const gas = gasId === null || gasId === entry.asset ? null : this.available.get(gasId);
+    const unreadable = [available, gas, this.inFlightCents].find((v) => v instanceof Error);
+    if (unreadable instanceof Error) {
+      if (unreadable instanceof PriceUnavailableError) return refuse("price_unavailable", unreadable.message);
+      return refuse("inventory_unavailable", `cannot read inventory: ${unreadable.message}`);
+    }
+    let priced;
+    try {
+      priced = { ...asset, usdPrice: await readPrice(this.deps.prices, asset.id) };
+    } catch (error) {
+      if (error instanceof PriceUnavailableError) return refuse("price_unavailable", error.message);
+      throw error;
+    }
+    const figures = {
+      available: (available as bigint) + entry.alreadyPlanned,
+      gasAvailable: gas === null || gas === undefined ? null : (gas as bigint),
+      inFlightCents: (this.inFlightCents as bigint) - usdCentsUp(entry.alreadyPlanned, priced),
+    };
+    const refusal = judgeCapacity(figures, this.deps.limits, priced, entry.amount);
+    if (refusal !== undefined) return refusal;
+    this.available.set(entry.asset, figures.available - entry.amount);
+    this.inFlightCents = figures.inFlightCents + usdCentsUp(entry.amount, priced);
+    return undefined;
+  }
+}
+
+async function inFlightCents(deps: CapacityLedgerDeps): Promise<bigint> {
+  let total = 0n;
+  for (const [id, amount] of deps.inFlight()) {
+    const asset = deps.assets.get(id);
+    if (asset === undefined || amount <= 0n) continue;
+    total += usdCentsUp(amount, { decimals: asset.decimals, usdPrice: await readPrice(deps.prices, id) });
+  }
+  return total;
+}

@@ -1,0 +1,146 @@
+/**
+ * The last gate before a fill: one at a time for the whole solver, every fill rule is asked again at the
+ * present moment (the journal may have changed since the plan: an instant refund signed, the source
+ * taken by another order), then capacity is judged against fresh balances and every fill claimed before
+ * it, and only then is the fill's row claimed in the journal, atomically with its source.
+ */
+import PQueue from "p-queue";
+import type { ActionKind, ActionRequest } from "../chains/chain.js";
+import type { ActionRow, ActionStatus, ExclusiveClaim, Journal } from "../journal/journal.js";
+import type { CapacityLedger } from "../pricing/capacity-ledger.js";
+import { refusalOutcome } from "../pricing/refusal.js";
+import type { Decision, PlanInput } from "./plan-types.js";
+import { fillVerdict } from "./planner.js";
+
+export interface ActionCandidate {
+  request: ActionRequest;
+  /** The facts the plan was made from. */
+  input: PlanInput;
+}
+
+export interface ClaimedAction {
+  request: ActionRequest;
+  action: ActionRow;
+}
+
+export interface GateRefusal {
+  orderId: string;
+  decision: Decision;
+}
+
+export interface GateResult {
+  admitted: ClaimedAction[];
+  refused: GateRefusal[];
+}
+
+export interface FillGateOptions {
+  journal: Journal;
+  /** Fresh capacity for these destination assets. */
+  openLedger: (assetIds: readonly string[]) => Promise<CapacityLedger>;
+  now: () => number;
+}
+
+export class FillGate {
+  private readonly lock = new PQueue({ concurrency: 1 });
+
+  constructor(private readonly options: FillGateOptions) {}
+
+  admit(candidates: readonly ActionCandidate[]): Promise<GateResult> {
+    if (candidates.length === 0) return Promise.resolve({ admitted: [], refused: [] });
+    return this.lock.add(() => this.admitLocked(candidates));
+  }
+
+  private async admitLocked(candidates: readonly ActionCandidate[]): Promise<GateResult> {
+    const { journal } = this.options;
+    const result: GateResult = { admitted: [], refused: [] };
+    const passing: ActionCandidate[] = [];
+    for (const candidate of candidates) {
+      const input = refreshInput(journal, candidate.input, this.options.now());
+      const status = input.actions.fill;
+      if (status !== undefined && status !== "planned" && status !== "failed") continue;
+      const decision = fillVerdict(input);
+      if (decision) result.refused.push({ orderId: candidate.request.orderId, decision });
+      else passing.push({ ...candidate, input });
+    }
+    if (passing.length === 0) return result;
+    const ledger = await this.options.openLedger([...new Set(passing.map((c) => c.request.params.asset))]);
+    for (const candidate of passing) {
+      const { request, input } = candidate;
+      const own = journal.orderActions(request.orderId).find((a) => a.kind === "fill");
+      const alreadyPlanned = own?.status === "planned" ? own.request.params.amount : 0n;
+      const refusal = await ledger.take({
+        asset: request.params.asset,
+        amount: request.params.amount,
+        alreadyPlanned,
+      });
+      if (refusal !== undefined) {
+        const decision = {
+          outcome: refusalOutcome(refusal.reason),
+          reason: refusal.reason,
+          detail: refusal.message,
+        };
+        result.refused.push({ orderId: request.orderId, decision });
+        continue;
+      }
+      const claimed = claimCommitting(journal, request, input, this.options.now());
+      if ("decision" in claimed)
+        result.refused.push({ orderId: request.orderId, decision: claimed.decision });
+      else if (claimed.action !== null) result.admitted.push({ request, action: claimed.action });
+    }
+    return result;
+  }
+}
+
+/** The plan's facts with the journal and the clock of now: what the solver did since the plan counts. */
+export function refreshInput(journal: Journal, input: PlanInput, nowMs: number): PlanInput {
+  const orderId = input.order.order_id;
+  const actions: Partial<Record<ActionKind, ActionStatus>> = {};
+  for (const action of journal.orderActions(orderId)) actions[action.kind] = action.status;
+  const holder = journal.sourceBackedBy(sourceBacking(input));
+  return {
+    ...input,
+    nowMs,
+    actions,
+    fillTxids: journal.actionTxids(orderId, "fill"),
+    sourceBacksOrder: holder !== null && holder !== orderId ? holder : null,
+  };
+}
+
+/** The source HTLC an order's fill or instant refund commits against: its chain and recomputed id. */
+export function sourceBacking(input: PlanInput): ExclusiveClaim["backing"] {
+  const computed = input.source.computedSwapId;
+  return {
+    chain: input.source.params.chain,
+    swapId: typeof computed === "string" ? computed : input.source.params.swapId,
+  };
+}
+
+/**
+ * Claims a fill or an instant refund with its source and frozen terms. Returns the row to build when
+ * nothing of it is signed yet, null when it is already under way, or the journal's refusal.
+ */
+export function claimCommitting(
+  journal: Journal,
+  request: ActionRequest,
+  input: PlanInput,
+  nowMs: number,
+): { action: ActionRow | null } | { decision: Decision } {
+  const claim = journal.claimAction(request, nowMs, {
+    backing: sourceBacking(input),
+    terms: {
+      source: input.source.params,
+      destination: input.destination.params,
+      refundAddress: input.refundAddress,
+    },
+  });
+  if (!claim.ok) return { decision: { outcome: "refuse", reason: claim.reason, detail: claim.detail } };
+  return { action: reusable(journal, claim.action, request) };
+}
+
+/** The row to build from, when nothing of the action is signed (a `failed` one is tried again); else null. */
+export function reusable(journal: Journal, action: ActionRow, request: ActionRequest): ActionRow | null {
+  if (action.status === "planned") return action;
+  if (action.status !== "failed") return null;
+  journal.retryAction(action.id, request);
+  return { ...action, status: "planned", request };
+}

@@ -1,0 +1,175 @@
+/**
+ * Attacks on the solver between the two anvil chains, each checked on the solver's balances: many
+ * orders at once against a limited inventory, two orders backed by one source, and a service that
+ * rewrites an order after the solver filled it (other source, wrong secret, a final status, gone from
+ * its listings).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import type { Order } from "../../../src/orderbook/types.js";
+import { waitFor } from "../../support/localnet.js";
+import {
+  journaled,
+  lastReason,
+  moveSolverTokens,
+  solverHolds,
+  solverRounds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "./support.js";
+
+const FROM = "ethereum_localnet:usdc";
+const TO = "arbitrum_localnet:usdc";
+const FLOOR = 1_000_000_000n;
+
+let t: AttackNet;
+
+beforeAll(async () => {
+  t = await startAttackNet({}, (config) => ({
+    ...config,
+    limits: { ...config.limits, inventoryFloor: { [TO]: FLOOR } },
+  }));
+});
+
+afterAll(async () => {
+  await stopAttackNet(t);
+});
+
+async function order(user: LocalUser, amount: bigint, secretHash?: string): Promise<Order> {
+  const quote = await user.bestQuote(FROM, TO, amount);
+  return user.createOrder(quote, secretHash === undefined ? {} : { secretHash });
+}
+
+describe("attack: many orders in one round against a limited inventory", () => {
+  it("fills only what the inventory above its floor covers, the rest wait, and none is lost", async () => {
+    const users = [t.user(0), t.user(1), t.user(2)];
+    const orders: Order[] = [];
+    for (let i = 0; i < 5; i++) orders.push(await order(users[i % 3]!, 100_000_000n));
+    const each = BigInt(orders[0]!.destination_swap.amount);
+    // Leave the floor plus two and a half fills.
+    const held = await solverHolds(t, TO);
+    const away = held - FLOOR - (5n * each) / 2n;
+    await moveSolverTokens(t, TO, "away", away);
+
+    // Users in parallel, each one's transactions in turn (one account, one nonce at a time).
+    await Promise.all(
+      users.map(async (user, u) => {
+        for (const [i, o] of orders.entries()) if (i % 3 === u) await user.initiateOnChain(o);
+      }),
+    );
+    await waitFor(
+      () => orders.filter((o) => journaled(t, o).includes("fill:confirmed")).length === 2,
+      "two fills to be mined",
+    );
+    await solverRounds(t, 4);
+    const filled = orders.filter((o) => journaled(t, o).length > 0);
+    const waiting = orders.filter((o) => journaled(t, o).length === 0);
+    expect(filled).toHaveLength(2);
+    for (const o of waiting) expect(lastReason(t, o)).toBe("insufficient_inventory");
+    expect(await solverHolds(t, TO)).toBeGreaterThanOrEqual(FLOOR);
+
+    // Inventory comes back: the orders that waited are filled, none is dropped.
+    await moveSolverTokens(t, TO, "back", away);
+    for (const [i, o] of orders.entries()) {
+      await users[i % 3]!.waitForOrder(o.order_id, (x) => x.source_swap.redeem_tx_hash !== "", {
+        timeoutMs: 120_000,
+      });
+    }
+    await waitFor(
+      () => orders.every((o) => journaled(t, o).includes("redeem:confirmed")),
+      "every source redeem to be mined",
+    );
+    expect(await solverHolds(t, TO)).toBe(held - 5n * each);
+  });
+});
+
+describe("attack: two orders backed by one source", () => {
+  it("gets one fill: the second order names a source that already backs the first", async () => {
+    const [alice, bob] = [t.user(0), t.user(1)];
+    const { secret, secretHash } = newUserSecret();
+    const first = await order(alice, 100_000_000n, secretHash);
+    // Same secret and amount from bob (his own source, so the service takes it); then the service says
+    // bob's order is backed by alice's source: a whole, consistent lie, since bob's destination was
+    // quoted for the same amount.
+    const second = await order(bob, 100_000_000n, secretHash);
+    t.proxy.lieAbout(second.order_id, (lied) => {
+      lied.source_swap = { ...first.source_swap };
+    });
+    const solverFrom = await solverHolds(t, FROM);
+    const solverTo = await solverHolds(t, TO);
+    await alice.initiateOnChain(first);
+    await waitFor(
+      () => [first, second].some((o) => journaled(t, o).includes("fill:confirmed")),
+      "one fill to be mined",
+    );
+    await solverRounds(t, 4);
+    const fills = [first, second].filter((o) => journaled(t, o).some((a) => a.startsWith("fill:")));
+    expect(fills).toHaveLength(1);
+    const other = fills[0] === first ? second : first;
+    expect(lastReason(t, other)).toBe("source_backs_another_order");
+
+    const filled = fills[0]!;
+    const [filledUser] = filled === first ? [alice] : [bob];
+    await filledUser!.redeemDestination(await filledUser!.waitForOrder(filled.order_id, () => true), secret);
+    await waitFor(() => journaled(t, filled).includes("redeem:confirmed"), "the source redeem to be mined");
+    expect(await solverHolds(t, TO)).toBe(solverTo - BigInt(first.destination_swap.amount));
+    expect(await solverHolds(t, FROM)).toBe(solverFrom + BigInt(first.source_swap.amount));
+    t.proxy.stopLying(second.order_id);
+  });
+});
+
+describe("attack: a client secret longer than 32 bytes, to a Bitcoin destination", () => {
+  it("is refused: Bitcoin would take it, the EVM source would not", async () => {
+    const user = t.user(0);
+    const preimage = randomBytes(33);
+    const secretHash = createHash("sha256").update(preimage).digest("hex");
+    const quote = await user.bestQuote(FROM, "bitcoin_regtest:btc", 100_000_000n);
+    const o = await user.createOrder(quote, { secretHash });
+    const solverBtc = await solverHolds(t, "bitcoin_regtest:btc");
+    await user.initiateOnChain(o);
+    await waitFor(() => lastReason(t, o) === "client_secret_length_unenforced", "the refusal");
+    await solverRounds(t, 3);
+    expect(journaled(t, o)).toEqual([]);
+    expect(await solverHolds(t, "bitcoin_regtest:btc")).toBe(solverBtc);
+  });
+});
+
+describe("attack: a service that rewrites an order after the fill", () => {
+  it("cannot move the solver's redeem: it redeems the source it filled against", async () => {
+    const user = t.user(2);
+    const { secret, secretHash } = newUserSecret();
+    const o = await order(user, 100_000_000n, secretHash);
+    const solverFrom = await solverHolds(t, FROM);
+    await user.initiateOnChain(o);
+    await waitFor(() => journaled(t, o).includes("fill:confirmed"), "the fill to be mined");
+
+    // Another source HTLC (the attacker's, never funded), a secret that is not the preimage, a final
+    // status, and the order gone from every listing.
+    t.proxy.lieAbout(o.order_id, (lied) => {
+      lied.status = "Refunded";
+      lied.source_swap.swap_id = "ab".repeat(32);
+      lied.source_swap.amount = "1";
+      lied.destination_swap.secret = "cd".repeat(32);
+      return "hide";
+    });
+    await solverRounds(t, 3);
+    expect(journaled(t, o)).toEqual(["fill:confirmed"]);
+
+    await user.redeemDestination(o, secret);
+    await waitFor(() => journaled(t, o).includes("redeem:confirmed"), "the source redeem to be mined");
+    const redeem = t.net.solver!.journal.orderActions(o.order_id).find((a) => a.kind === "redeem")!;
+    expect(redeem.request.params.swapId).toBe(o.source_swap.swap_id);
+    expect(redeem.request.secret).toBe(secret.slice(2));
+    expect(await solverHolds(t, FROM)).toBe(solverFrom + BigInt(o.source_swap.amount));
+    expect(
+      t.log.find(
+        (l) =>
+          l.orderId === o.order_id &&
+          l.msg === "the service changed an order the solver acted on; keeping the terms it acted on",
+      ),
+    ).toBeDefined();
+    t.proxy.stopLying(o.order_id);
+  });
+});

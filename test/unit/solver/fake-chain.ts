@@ -1,0 +1,130 @@
+/**
+ * An in-memory chain for the runner's unit tests: HTLC states set by the test, transactions built and
+ * broadcast into lists, and a balance that, like the real executors', leaves out what live journaled
+ * attempts spend.
+ */
+import {
+  absentHtlc,
+  type ActionRequest,
+  type ChainExecutor,
+  type ChainFamily,
+  type ChainReader,
+  type HtlcParams,
+  type HtlcState,
+  type JournalView,
+  type SignedTx,
+  type TxAttemptRef,
+  type TxStatus,
+} from "../../../src/chains/chain.js";
+import type { ChainConfig } from "../../../src/config/types.js";
+import type { SolverChain } from "../../../src/solver/solver-chain.js";
+
+export class FakeChain implements ChainReader, ChainExecutor {
+  readonly maxBatch: number;
+  readonly offersInstantRefund: boolean;
+  readonly secretLength: number | null;
+  tip = 105n;
+  /** HTLC states by swap id; absent ones read as never seen. */
+  readonly htlcs = new Map<string, HtlcState>();
+  /** Every transaction built, by the actions it carries. */
+  readonly built: ActionRequest[][] = [];
+  readonly broadcasts: string[] = [];
+  /** What the account holds on chain, per asset. */
+  readonly held = new Map<string, bigint>();
+  /** Amount each built transaction takes from the account, per asset, by tx hash. */
+  readonly #costs = new Map<string, { asset: string; amount: bigint }>();
+  /** Set to make the next build fail with this error. */
+  failNextBuild: Error | null = null;
+  statusOf: (attempt: TxAttemptRef) => TxStatus = () => ({ state: "pending" });
+
+  constructor(
+    readonly chain: string,
+    readonly family: ChainFamily,
+    private readonly journal: () => JournalView,
+  ) {
+    this.maxBatch = family === "bitcoin" ? 50 : 1;
+    this.offersInstantRefund = family === "bitcoin";
+    this.secretLength = family === "bitcoin" ? null : 32;
+  }
+
+  tipHeight(): Promise<bigint> {
+    return Promise.resolve(this.tip);
+  }
+
+  computeSwapId(params: HtlcParams): string {
+    return params.swapId;
+  }
+
+  readHtlc(params: HtlcParams): Promise<HtlcState> {
+    return Promise.resolve(this.htlcs.get(params.swapId) ?? absentHtlc());
+  }
+
+  build(actions: ActionRequest[]): Promise<SignedTx> {
+    const error = this.failNextBuild;
+    if (error !== null) {
+      this.failNextBuild = null;
+      return Promise.reject(error);
+    }
+    this.built.push(actions);
+    const txHash = `${this.chain}-tx-${this.built.length}`;
+    for (const action of actions) {
+      if (action.kind === "fill")
+        this.#costs.set(txHash, { asset: action.params.asset, amount: action.params.amount });
+    }
+    return Promise.resolve({
+      chain: this.chain,
+      txHash,
+      raw: `raw-${txHash}`,
+      nonce: null,
+      fee: {},
+      spends: [],
+    });
+  }
+
+  broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void> {
+    this.broadcasts.push(tx.txHash);
+    return Promise.resolve();
+  }
+
+  txStatus(attempt: TxAttemptRef): Promise<TxStatus> {
+    return Promise.resolve(this.statusOf(attempt));
+  }
+
+  bump(): Promise<SignedTx | null> {
+    return Promise.resolve(null);
+  }
+
+  balance(asset: string): Promise<bigint> {
+    let outstanding = 0n;
+    for (const attempt of this.journal().liveAttempts(this.chain)) {
+      const cost = this.#costs.get(attempt.txHash);
+      if (cost?.asset === asset) outstanding += cost.amount;
+    }
+    return Promise.resolve((this.held.get(asset) ?? 0n) - outstanding);
+  }
+
+  /** The chain as the runner's registry holds it. */
+  solverChain(
+    party: string,
+    assets: { symbol: string; tokenAddress: string; decimals: number }[],
+  ): SolverChain {
+    const config = {
+      family: this.family,
+      name: this.chain,
+      minBlockTimeMs: 1_000,
+      maxBlockTimeMs: 2_000,
+      minConfirmations: 1,
+      fillTimelockBlocks: 1_000,
+      bumpAfterMs: 60_000,
+      assets: assets.map((a) => ({
+        id: `${this.chain}:${a.symbol}`,
+        chain: this.chain,
+        symbol: a.symbol,
+        decimals: a.decimals,
+        tokenAddress: a.tokenAddress,
+        htlcAddress: "",
+      })),
+    } as unknown as ChainConfig;
+    return { config, reader: this, executor: this, party };
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The runner's glue between rounds, on in-memory chains and a real journal: what reaches the executors
+ * when many orders arrive at once, when pricing's verdict changes between rounds, when the service
+ * names one source twice or rewrites an order, and when building fails.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Limits } from "../../../src/config/types.js";
+import { Journal } from "../../../src/journal/journal.js";
+import type { Order } from "../../../src/orderbook/types.js";
+import { indexAssets } from "../../../src/pricing/assets.js";
+import { CapacityLedger } from "../../../src/pricing/capacity-ledger.js";
+import { FixedPriceSource } from "../../../src/pricing/price-source.js";
+import type { QuoteCheck } from "../../../src/solver/plan-types.js";
+import { Runner } from "../../../src/solver/runner.js";
+import { fundedSource, lock, makeOrder, NOW_MS, SECRET, SOLVER, USER } from "../../support/order-fixture.js";
+import { FakeChain } from "./fake-chain.js";
+
+const USDC = "arbitrum_localnet:usdc";
+const ETH = "arbitrum_localnet:eth";
+const opened: Journal[] = [];
+
+afterEach(() => {
+  for (const journal of opened.splice(0)) journal.close();
+});
+
+interface Harness {
+  journal: Journal;
+  source: FakeChain;
+  destination: FakeChain;
+  orders: Order[];
+  delivered: string[];
+  limits: Limits;
+  quote: (order: Order) => QuoteCheck;
+  runner: Runner;
+  fills(): string[];
+}
+
+function harness(options: { sourceFamily?: "evm" | "bitcoin"; limits?: Partial<Limits> } = {}): Harness {
+  const journal = new Journal(join(mkdtempSync(join(tmpdir(), "runner-")), "journal.sqlite"));
+  opened.push(journal);
+  const sourceChain = options.sourceFamily === "bitcoin" ? "bitcoin_regtest" : "ethereum_localnet";
+  const source = new FakeChain(sourceChain, options.sourceFamily ?? "evm", () => journal);
+  const destination = new FakeChain("arbitrum_localnet", "evm", () => journal);
+  const sourceAssets =
+    options.sourceFamily === "bitcoin"
+      ? [{ symbol: "btc", tokenAddress: "primary", decimals: 8 }]
+      : [{ symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c1", decimals: 6 }];
+  const chains = new Map([
+    [source.chain, source.solverChain(SOLVER, sourceAssets)],
+    [
+      destination.chain,
+      destination.solverChain(SOLVER, [
+        { symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c2", decimals: 6 },
+        { symbol: "eth", tokenAddress: "native", decimals: 18 },
+      ]),
+    ],
+  ]);
+  const assets = indexAssets([...chains.values()].map((c) => c.config));
+  const limits: Limits = {
+    maxOrderAmount: {},
+    inventoryFloor: {},
+    maxInFlightUsdCents: 10n ** 12n,
+    ...options.limits,
+  };
+  const h: Harness = {
+    journal,
+    source,
+    destination,
+    orders: [],
+    delivered: [],
+    limits,
+    quote: () => ({ ok: true }),
+    runner: undefined as unknown as Runner,
+    fills: () =>
+      destination.built
+        .flat()
+        .filter((a) => a.kind === "fill")
+        .map((a) => a.orderId),
+  };
+  const prices = new FixedPriceSource({ [USDC]: "1", [ETH]: "3000" });
+  const copy = (order: Order): Order => structuredClone(order);
+  h.runner = new Runner({
+    journal,
+    orderbook: {
+      listAllOrders: () => Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
+      getOrder: (id) => {
+        const order = h.orders.find((o) => o.order_id === id);
+        return order ? Promise.resolve(copy(order)) : Promise.reject(new Error(`no order ${id}`));
+      },
+      instantRefund: (orderId) => {
+        h.delivered.push(orderId);
+        return Promise.resolve({});
+      },
+    },
+    chains,
+    checkQuote: (order) => Promise.resolve(h.quote(order)),
+    openLedger: (ids) =>
+      CapacityLedger.open(
+        {
+          balances: { balance: (id) => (id.startsWith(source.chain) ? source : destination).balance(id) },
+          plannedFills: () => journal.plannedFillsByAsset(),
+          inFlight: () => journal.inFlightByAsset(),
+          floors: limits.inventoryFloor,
+          prices,
+          assets,
+          limits,
+        },
+        ids,
+      ),
+    safety: {
+      timelockMarginMs: 600_000,
+      redeemDeadlineMarginMs: 600_000,
+      priceToleranceBps: 0,
+      allowUnenforcedSecretLength: false,
+    },
+    pollIntervalMs: 1_000,
+    logger: pino({ level: "silent" }),
+    now: () => NOW_MS,
+  });
+  destination.held.set(USDC, 10n ** 12n);
+  destination.held.set(ETH, 10n ** 18n);
+  return h;
+}
+
+/** Order `i`: its own id, source and destination HTLCs, funded and confirmed on the source chain. */
+function addOrder(h: Harness, i: number, patch: (order: Order) => void = () => undefined): Order {
+  const id = i.toString(16).padStart(2, "0");
+  const order = makeOrder({
+    source: {
+      swap_id: id.repeat(32),
+      chain: h.source.chain,
+      asset: `${h.source.chain}:${h.source.family === "bitcoin" ? "btc" : "usdc"}`,
+    },
+    destination: { swap_id: `d${id}`.padEnd(64, "0") },
+  });
+  order.order_id = `0${id}`.padEnd(64, "f");
+  if (h.source.family === "bitcoin") order.source_swap.delegate = "ab".repeat(32);
+  patch(order);
+  h.orders.push(order);
+  const state = fundedSource(order);
+  if (h.source.family === "bitcoin") state.onChain = null;
+  h.source.htlcs.set(order.source_swap.swap_id, state);
+  return order;
+}
+
+const decision = (h: Harness, order: Order) => h.journal.lastDecision(order.order_id);
+
+describe("runner: many orders in one round", () => {
+  it("never promises more inventory than there is: each fill is judged after the ones before it", async () => {
+    const h = harness();
+    h.destination.held.set(USDC, 3n * 990_000n + 500n);
+    const orders = Array.from({ length: 5 }, (_, i) => addOrder(h, i));
+    await h.runner.tick();
+    expect(h.fills()).toHaveLength(3);
+    const waiting = orders.filter((o) => !h.fills().includes(o.order_id));
+    for (const order of waiting) {
+      expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "insufficient_inventory" });
+    }
+    // The next round sees the three fills as live attempts and still admits none of the others.
+    await h.runner.tick();
+    expect(h.fills()).toHaveLength(3);
+  });
+
+  it("keeps the total in flight under the exposure limit across the round", async () => {
+    const h = harness({ limits: { maxInFlightUsdCents: 2n * 99n + 50n } });
+    for (let i = 0; i < 4; i++) addOrder(h, i);
+    await h.runner.tick();
+    expect(h.fills()).toHaveLength(2);
+    expect(h.orders.map((o) => decision(h, o)?.reason).filter((r) => r === "exposure_limit")).toHaveLength(2);
+  });
+
+  it("stops token fills while the chain's fee coin is below its floor", async () => {
+    const h = harness({ limits: { inventoryFloor: { [ETH]: 2n * 10n ** 18n } } });
+    const order = addOrder(h, 1);
+    await h.runner.tick();
+    expect(h.fills()).toEqual([]);
+    expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "insufficient_gas" });
+  });
+
+  it("does not count a fill against itself when a crash left it claimed but unsigned", async () => {
+    const h = harness();
+    h.destination.held.set(USDC, 990_000n);
+    const order = addOrder(h, 1);
+    h.destination.failNextBuild = new Error("node unreachable");
+    await h.runner.tick();
+    expect(h.journal.orderActions(order.order_id)[0]?.status).toBe("failed");
+    await h.runner.tick();
+    expect(h.fills()).toEqual([order.order_id]);
+  });
+});
+
+describe("runner: an instant refund and a fill never both", () => {
+  it("waits on passing refusals, refunds on a verdict, and never fills after", async () => {
+    const h = harness({ sourceFamily: "bitcoin" });
+    const order = addOrder(h, 1);
+    h.quote = () => ({ ok: false, outcome: "wait", reason: "insufficient_inventory", detail: "low" });
+    await h.runner.tick();
+    expect(h.delivered).toEqual([]);
+    expect(h.source.built).toEqual([]);
+
+    h.quote = () => ({ ok: false, outcome: "refuse", reason: "price_moved", detail: "moved" });
+    await h.runner.tick();
+    expect(h.delivered).toEqual([order.order_id]);
+    expect(h.source.built.flat().map((a) => a.kind)).toEqual(["instant_refund"]);
+
+    // Prices come back: the order would pass every other rule now, but the user holds our half.
+    h.quote = () => ({ ok: true });
+    await h.runner.tick();
+    await h.runner.tick();
+    expect(h.fills()).toEqual([]);
+    expect(decision(h, order)).toMatchObject({ outcome: "refuse", reason: "instant_refund_given" });
+  });
+});
+
+describe("runner: a service that lies", () => {
+  it("fills one order per source, however many orders name it", async () => {
+    const h = harness({ sourceFamily: "bitcoin" });
+    const first = addOrder(h, 1);
+    const second = addOrder(h, 2, (o) => (o.source_swap.swap_id = first.source_swap.swap_id));
+    await h.runner.tick();
+    expect(h.fills()).toEqual([first.order_id]);
+    expect(decision(h, second)).toMatchObject({ outcome: "refuse", reason: "source_backs_another_order" });
+    // No instant refund of the shared source either: it backs the first order's fill.
+    await h.runner.tick();
+    expect(h.delivered).toEqual([]);
+  });
+
+  it("keeps the terms it filled on when the service rewrites the order afterwards", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    const filledSource = order.source_swap.swap_id;
+    await h.runner.tick();
+    expect(h.fills()).toEqual([order.order_id]);
+    const fill = h.destination.built[0]![0]!;
+    h.destination.htlcs.set(fill.params.swapId, {
+      locks: [
+        lock({
+          id: fill.params.swapId,
+          value: 990_000n,
+          height: 106n,
+          spend: { kind: "redeem", txid: "r", height: 107n },
+        }),
+      ],
+      onChain: { initiator: SOLVER, redeemer: USER, timelock: 600n, amount: 990_000n },
+      secret: SECRET,
+    });
+    // The service now names another source HTLC (one the attacker controls) and another amount.
+    const listed = h.orders[0]!;
+    listed.source_swap.swap_id = "99".repeat(32);
+    listed.source_swap.amount = "1";
+    h.source.htlcs.set("99".repeat(32), fundedSource(listed));
+    await h.runner.tick();
+    const redeems = h.source.built.flat().filter((a) => a.kind === "redeem");
+    expect(redeems).toHaveLength(1);
+    expect(redeems[0]?.params.swapId).toBe(filledSource);
+    expect(redeems[0]?.params.amount).toBe(1_000_000n);
+  });
+
+  it("waits, and sends nothing, when processing an order fails unexpectedly", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    h.quote = () => {
+      throw new Error("pricing exploded");
+    };
+    await h.runner.tick();
+    expect(h.fills()).toEqual([]);
+    expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "processing_error" });
+  });
+});
+
+describe("runner: acting", () => {
+  it("journals before it broadcasts, and marks a fill the chain already shows as satisfied", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    const done = new Error("order already initiated");
+    done.name = "OrderAlreadyInitiatedError";
+    h.destination.failNextBuild = done;
+    await h.runner.tick();
+    expect(h.journal.orderActions(order.order_id)[0]).toMatchObject({ kind: "fill", status: "confirmed" });
+    expect(h.destination.broadcasts).toEqual([]);
+
+    const other = addOrder(h, 2);
+    await h.runner.tick();
+    const [attempt] = h.journal.attemptsOfAction(h.journal.orderActions(other.order_id)[0]!.id);
+    expect(attempt).toMatchObject({ state: "broadcast", txHash: h.destination.broadcasts[0] });
+  });
+});
