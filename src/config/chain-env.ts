@@ -1,10 +1,13 @@
 /**
  * Per-chain environment variables, for endpoints that carry credentials (RPC URLs with API keys, node
  * passwords) and so belong in the environment rather than a profile file:
- *   SOLVER_CHAIN_<NAME>_RPC_URLS (evm, comma-separated), SOLVER_CHAIN_<NAME>_RPC_URL,
- *   SOLVER_CHAIN_<NAME>_RPC_USER, SOLVER_CHAIN_<NAME>_RPC_PASSWORD, SOLVER_CHAIN_<NAME>_ESPLORA_URL (bitcoin),
+ *   SOLVER_CHAIN_<NAME>_RPC_URLS (comma-separated), and for bitcoin also SOLVER_CHAIN_<NAME>_RPC_URL,
+ *   SOLVER_CHAIN_<NAME>_RPC_USER, SOLVER_CHAIN_<NAME>_RPC_PASSWORD, SOLVER_CHAIN_<NAME>_ESPLORA_URLS
+ *   (comma-separated) and SOLVER_CHAIN_<NAME>_ESPLORA_URL,
  * where <NAME> is the chain name upper-cased, e.g. SOLVER_CHAIN_ETHEREUM_SEPOLIA_RPC_URLS.
+ * A URL variable replaces the file's URLs in either form (one URL or a list).
  */
+import { ALTERNATIVE_FORMS } from "./merge.js";
 import { isRawObject, type RawObject } from "./validate/fields.js";
 
 export function chainEnvPrefix(chainName: string): string {
@@ -13,11 +16,14 @@ export function chainEnvPrefix(chainName: string): string {
 
 const EVM_VARS = { RPC_URLS: "rpcUrls" } as const;
 const BITCOIN_VARS = {
+  RPC_URLS: "rpcUrls",
   RPC_URL: "rpcUrl",
   RPC_USER: "rpcUser",
   RPC_PASSWORD: "rpcPassword",
+  ESPLORA_URLS: "esploraUrls",
   ESPLORA_URL: "esploraUrl",
 } as const;
+const LIST_KEYS = new Set(["rpcUrls", "esploraUrls"]);
 
 function applyToChain(chain: RawObject, env: NodeJS.ProcessEnv): RawObject {
   if (typeof chain.name !== "string") return chain;
@@ -28,13 +34,15 @@ function applyToChain(chain: RawObject, env: NodeJS.ProcessEnv): RawObject {
   for (const [suffix, key] of Object.entries(vars)) {
     const value = env[prefix + suffix];
     if (value === undefined || value === "") continue;
-    result[key] =
-      key === "rpcUrls"
-        ? value
-            .split(",")
-            .map((u) => u.trim())
-            .filter((u) => u !== "")
-        : value;
+    // A variable replaces the file's URLs in either form.
+    const other = ALTERNATIVE_FORMS[key];
+    if (other !== undefined && chain.family === "bitcoin") delete result[other];
+    result[key] = LIST_KEYS.has(key)
+      ? value
+          .split(",")
+          .map((u) => u.trim())
+          .filter((u) => u !== "")
+      : value;
   }
   return result;
 }

@@ -2,5 +2,5 @@
 export { ConfigError } from "./errors.js";
 export { loadConfig, type LoadConfigOptions } from "./load.js";
 export { redactConfig, REDACTED, type JsonValue } from "./redact.js";
-export { redactUrl } from "./redact-url.js";
+export { redactUrl, redactUrlsDeep, redactUrlsInText } from "./redact-url.js";
 export type * from "./types.js";

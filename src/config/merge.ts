@@ -1,5 +1,16 @@
 import { isRawObject, type RawObject } from "./validate/fields.js";
 
+/**
+ * Keys that say the same thing in two forms (one URL, or a list of URLs): a later layer that sets one
+ * form replaces the earlier layer's value in the other, instead of leaving both for validation to refuse.
+ */
+export const ALTERNATIVE_FORMS: Readonly<Record<string, string>> = {
+  rpcUrl: "rpcUrls",
+  rpcUrls: "rpcUrl",
+  esploraUrl: "esploraUrls",
+  esploraUrls: "esploraUrl",
+};
+
 /** Field by which list elements are matched when a patch merges into a list, most specific first. */
 const LIST_KEYS = ["name", "symbol"] as const;
 
@@ -31,12 +42,17 @@ function mergeList(base: unknown[], patch: unknown[]): unknown[] {
  * Deep merge of `patch` over `base`. Objects merge key by key. Lists of chains (matched by `name`) and of
  * assets (by `symbol`) merge element by element, so an override can set one chain's RPC URL or one
  * asset's contract address; any other list is replaced. `undefined` in the patch leaves `base` alone.
+ * Setting one of two ALTERNATIVE_FORMS drops the other from `base`.
  */
 export function mergeSettings(base: unknown, patch: unknown): unknown {
   if (patch === undefined) return base;
   if (isRawObject(base) && isRawObject(patch)) {
     const result: RawObject = { ...base };
-    for (const [key, value] of Object.entries(patch)) result[key] = mergeSettings(base[key], value);
+    for (const [key, value] of Object.entries(patch)) {
+      const other = ALTERNATIVE_FORMS[key];
+      if (other !== undefined && value !== undefined && !(other in patch)) delete result[other];
+      result[key] = mergeSettings(base[key], value);
+    }
     return result;
   }
   if (Array.isArray(base) && Array.isArray(patch)) return mergeList(base, patch);

@@ -36,6 +36,10 @@ export interface EvmChainConfig {
   bumpAfterMs: number;
   /** Ceiling for maxFeePerGas, wei. */
   maxFeePerGasWei: bigint;
+  /** An endpoint whose head is more blocks than this below the best endpoint's is not read from. */
+  maxHeadLagBlocks: number;
+  /** Per-request timeout of each RPC endpoint. */
+  rpcTimeoutMs: number;
   assets: AssetConfig[];
 }
 
@@ -44,10 +48,17 @@ export interface BitcoinChainConfig {
   name: string;
   network: "mainnet" | "testnet" | "regtest";
   backend: "bitcoind" | "esplora";
-  rpcUrl: string;
+  /** bitcoind JSON-RPC endpoints (the `rpcUrl` key gives a list of one); empty with backend esplora. */
+  rpcUrls: string[];
+  /** Credentials for the endpoints whose URL carries none. */
   rpcUser: string;
   rpcPassword: string;
-  esploraUrl: string;
+  /** Esplora REST bases (the `esploraUrl` key gives a list of one); empty with backend bitcoind. */
+  esploraUrls: string[];
+  /** An endpoint whose head is more blocks than this below the best endpoint's is not read from. */
+  maxHeadLagBlocks: number;
+  /** Per-request timeout of each endpoint. */
+  rpcTimeoutMs: number;
   minBlockTimeMs: number;
   maxBlockTimeMs: number;
   minConfirmations: number;

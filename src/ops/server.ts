@@ -1,11 +1,15 @@
 /**
  * The operator's HTTP surface: GET /health (200 healthy, 503 with reasons), GET /metrics (Prometheus
  * text) and GET /status (JSON). Read-only; bind it to loopback or a private network.
+ *
+ * /health is unauthenticated and its reasons quote errors, which may quote an RPC URL with the
+ * provider's API key: every answer passes through `redactUrlsInText` as it is written.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
+import { redactUrlsInText } from "../config/redact-url.js";
 import type { HealthReport } from "./health.js";
 import { toJson } from "./json.js";
 
@@ -29,7 +33,7 @@ type Route = (options: OpsServerOptions, res: ServerResponse) => Promise<void>;
 
 function send(res: ServerResponse, code: number, contentType: string, body: string): void {
   res.writeHead(code, { "content-type": contentType, "cache-control": "no-store" });
-  res.end(body);
+  res.end(redactUrlsInText(body));
 }
 
 function sendJson(res: ServerResponse, code: number, body: unknown): void {

@@ -1,9 +1,15 @@
 /**
  * The solver's pino logger. Values under secret-bearing keys are censored at any depth up to
  * REDACT_DEPTH, and bigints are written as decimal strings so that log consumers never lose precision.
- * Redaction works by key name: never put a secret into a message string.
+ * Key redaction works by key name: never put a secret into a message string.
+ *
+ * URL credentials are removed wherever they appear, because RPC clients quote the failing URL (with the
+ * provider's API key in its path or query) in their errors: the `err` serializer redacts the message,
+ * stack and every string field of an error, and every finished line passes through `redactUrlsInText`
+ * before it is written, which also covers messages, child bindings and fields under any key.
  */
-import { pino, type DestinationStream, type Logger } from "pino";
+import { pino, stdSerializers, type DestinationStream, type Logger } from "pino";
+import { redactUrlsDeep, redactUrlsInText } from "../config/redact-url.js";
 
 export type { Logger };
 
@@ -62,14 +68,41 @@ export interface LoggerOptions {
   name?: string;
 }
 
+/** Levels of an error's fields copied into the log line; deeper values are summarised. */
+const ERROR_COPY_DEPTH = 6;
+
+/**
+ * Plain data of a serialized error: pino's serializer returns objects with a prototype of its own, and
+ * error fields may be class instances, which `redactUrlsDeep` would otherwise pass over.
+ */
+function plainData(value: unknown, depth: number, ancestors: Set<object>): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (ancestors.has(value)) return "[Circular]";
+  if (depth === 0) return Array.isArray(value) ? "[Array]" : "[Object]";
+  ancestors.add(value);
+  const copy = Array.isArray(value)
+    ? value.map((item) => plainData(item, depth - 1, ancestors))
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainData(v, depth - 1, ancestors)]));
+  ancestors.delete(value);
+  return copy;
+}
+
+/** pino's error serializer, with URL credentials removed from the message, the stack and every field. */
+export function redactingErrorSerializer(error: unknown): unknown {
+  if (!(error instanceof Error)) return redactUrlsDeep(error);
+  return redactUrlsDeep(plainData(stdSerializers.err(error), ERROR_COPY_DEPTH, new Set()));
+}
+
 export function createLogger(options: LoggerOptions): Logger {
   const pinoOptions = {
     level: options.level,
     ...(options.name === undefined ? {} : { name: options.name }),
     redact: { paths: redactPaths(), censor: REDACTED },
+    serializers: { err: redactingErrorSerializer, error: redactingErrorSerializer },
     formatters: {
       log: (object: Record<string, unknown>) => bigintSafe(object) as Record<string, unknown>,
     },
+    hooks: { streamWrite: redactUrlsInText },
   };
   return options.destination === undefined ? pino(pinoOptions) : pino(pinoOptions, options.destination);
 }

@@ -13,7 +13,7 @@ import {
 } from "./backend.js";
 import { satPerKvbToSatVb } from "./fee.js";
 import { BitcoinIndexer } from "./indexer.js";
-import { BitcoinRpcError, RpcErrorCode, type BitcoinRpcClient } from "./rpc.js";
+import { BitcoinRpcError, isAlreadyKnownRejection, RpcErrorCode, type BitcoinRpcClient } from "./rpc.js";
 
 export interface BitcoindBackendOptions {
   rpc: BitcoinRpcClient;
@@ -25,9 +25,6 @@ export interface BitcoindBackendOptions {
 }
 
 const COINBASE_MATURITY = 100;
-
-/** bitcoind's ways of saying "I already have this transaction". */
-const ALREADY_KNOWN = [/txn-already-known/, /txn-already-in-mempool/, /already in block ?chain/i];
 
 export class BitcoindBackend implements BitcoinBackend {
   readonly kind = "bitcoind" as const;
@@ -52,7 +49,8 @@ export class BitcoindBackend implements BitcoinBackend {
 
   async addressActivity(address: string): Promise<AddressActivity> {
     this.indexer.watch(address);
-    await this.indexer.sync();
+    // A tip and the blocks below it must come from one node, or a lagging one could roll the index back.
+    await this.rpc.sticky("address activity", () => this.indexer.sync());
     return this.indexer.activity(address);
   }
 
@@ -71,10 +69,7 @@ export class BitcoindBackend implements BitcoinBackend {
       return await this.rpc.sendRawTransaction(rawHex);
     } catch (error) {
       if (!(error instanceof BitcoinRpcError)) throw error;
-      const known =
-        error.code === RpcErrorCode.VERIFY_ALREADY_IN_CHAIN ||
-        ALREADY_KNOWN.some((re) => re.test(error.rpcMessage));
-      if (known) return txid;
+      if (isAlreadyKnownRejection(error)) return txid;
       throw new BroadcastRejectedError(txid, error.rpcMessage);
     }
   }
@@ -84,7 +79,12 @@ export class BitcoindBackend implements BitcoinBackend {
     return estimate.feeRateSatKvB === null ? null : satPerKvbToSatVb(estimate.feeRateSatKvB);
   }
 
-  async transactionStatus(txid: string, rawHex?: string): Promise<TxSeen> {
+  /** The transaction and the block header it points to are read from one node, so they agree. */
+  transactionStatus(txid: string, rawHex?: string): Promise<TxSeen> {
+    return this.rpc.sticky("transaction status", () => this.#transactionStatus(txid, rawHex));
+  }
+
+  async #transactionStatus(txid: string, rawHex?: string): Promise<TxSeen> {
     try {
       const tx = await this.rpc.getRawTransactionVerbose(txid);
       if (tx.blockhash === undefined) return { state: "mempool" };

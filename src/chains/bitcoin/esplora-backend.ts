@@ -2,9 +2,17 @@
  * The Bitcoin backend over an Esplora REST server (Blockstream's or a self-hosted one), for operators
  * who do not run bitcoind. Esplora indexes addresses itself, so no block following is needed here.
  * Esplora states values as integer satoshis (JSON numbers below 2^53), read exactly.
+ *
+ * Several servers of one chain may be given; they are used as one through an endpoint pool: reads fail
+ * over and skip a server whose tip is behind, a broadcast goes to every server, and the requests behind
+ * one address's activity are all sent to one server so that they agree.
  */
 import { Transaction } from "bitcoinjs-lib";
+import type { Logger } from "pino";
 import { z } from "zod";
+import { endpointLabels } from "../rpc/endpoint-labels.js";
+import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
+import { RpcUnavailableError } from "../rpc/errors.js";
 import {
   BroadcastRejectedError,
   type AddressActivity,
@@ -14,6 +22,9 @@ import {
   type OutputSpend,
   type TxSeen,
 } from "./backend.js";
+import { EsploraEndpoint, EsploraError } from "./esplora-endpoint.js";
+
+export { EsploraError };
 
 const sats = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const status = z.object({ confirmed: z.boolean(), block_height: z.number().int().optional() });
@@ -45,42 +56,75 @@ type EsploraTx = z.infer<typeof esploraTx>;
 /** Esplora serves at most this many confirmed transactions per address page. */
 const CHAIN_PAGE_SIZE = 25;
 
-export class EsploraError extends Error {
-  constructor(
-    readonly path: string,
-    readonly status: number | null,
-    readonly detail: string,
-  ) {
-    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${detail}`);
-    this.name = "EsploraError";
-  }
+const TIP_PATH = "/blocks/tip/height";
+const ALREADY_KNOWN = /already in block ?chain|txn-already-known|txn-already-in-mempool|-27/i;
+
+function isAlreadyKnown(error: unknown): boolean {
+  return error instanceof EsploraError && error.status !== null && ALREADY_KNOWN.test(error.detail);
+}
+
+function parseHeight(text: string): number {
+  const height = Number(text.trim());
+  if (!Number.isSafeInteger(height)) throw new EsploraError(TIP_PATH, null, `not a height: ${text}`);
+  return height;
 }
 
 export interface EsploraBackendOptions {
   /** Base URL including any path prefix, e.g. `https://blockstream.info/testnet/api`. */
-  url: string;
+  url?: string;
+  /** Several servers of the same chain, used as one; with `url`, it comes first. */
+  urls?: string[];
   timeoutMs?: number;
+  /** Chain name in errors and logs; default `bitcoin`. */
+  chain?: string;
+  /** A server whose tip lags the best by more than this is not read from; default 1. */
+  maxHeadLagBlocks?: number;
+  /** How often tips are compared, at most; default 30 s. */
+  headRefreshMs?: number;
+  logger?: Logger;
+  /** Pool settings beyond the above (tests shorten waits with these). */
+  pool?: Partial<EndpointPoolOptions<EsploraEndpoint>>;
+}
+
+function endpointsOf(options: EsploraBackendOptions): EsploraEndpoint[] {
+  const urls = [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])];
+  if (urls.length === 0) throw new Error("EsploraBackend needs a url or urls");
+  const labels = endpointLabels(urls);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return urls.map((url, i) => new EsploraEndpoint({ url, label: labels[i] ?? url, timeoutMs }));
 }
 
 export class EsploraBackend implements BitcoinBackend {
   readonly kind = "esplora" as const;
-  readonly #base: string;
-  readonly #timeoutMs: number;
+  readonly pool: EndpointPool<EsploraEndpoint>;
 
   constructor(options: EsploraBackendOptions) {
-    this.#base = options.url.replace(/\/+$/, "");
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.pool = new EndpointPool<EsploraEndpoint>({
+      chain: options.chain ?? "bitcoin",
+      endpoints: endpointsOf(options),
+      readHead: async (e) => parseHeight(await e.request(TIP_PATH)),
+      maxHeadLagBlocks: options.maxHeadLagBlocks ?? 1,
+      headRefreshMs: options.headRefreshMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...options.pool,
+    });
   }
 
   async tipHeight(): Promise<number> {
-    const text = await this.#request("/blocks/tip/height");
-    const height = Number(text.trim());
-    if (!Number.isSafeInteger(height))
-      throw new EsploraError("/blocks/tip/height", null, `not a height: ${text}`);
-    return height;
+    return this.#read(TIP_PATH, async (e) => {
+      const height = parseHeight(await e.request(TIP_PATH));
+      this.pool.noteHead(e, height);
+      return height;
+    });
   }
 
-  async addressActivity(address: string): Promise<AddressActivity> {
+  /** Tip, transactions and their spends from one server, so that they describe the same chain. */
+  addressActivity(address: string): Promise<AddressActivity> {
+    return this.#sticky("address activity", () => this.#addressActivity(address));
+  }
+
+  async #addressActivity(address: string): Promise<AddressActivity> {
     const tipHeight = await this.tipHeight();
     const txs = await this.#addressTxs(address);
     const byTxid = new Map(txs.map((tx) => [tx.txid, tx]));
@@ -111,18 +155,28 @@ export class EsploraBackend implements BitcoinBackend {
   async broadcast(rawHex: string): Promise<string> {
     const txid = Transaction.fromHex(rawHex).getId();
     try {
-      return (await this.#request("/tx", { method: "POST", body: rawHex })).trim();
+      const sent = await this.pool.broadcast(
+        "/tx",
+        (e) => e.request("/tx", { method: "POST", body: rawHex }),
+        { preferAnswer: isAlreadyKnown },
+      );
+      return sent.trim();
     } catch (error) {
+      if (error instanceof RpcUnavailableError) throw new EsploraError("/tx", null, error.message);
       if (!(error instanceof EsploraError) || error.status === null) throw error;
-      if (/already in block ?chain|txn-already-known|txn-already-in-mempool|-27/i.test(error.detail))
-        return txid;
+      if (isAlreadyKnown(error)) return txid;
       throw new BroadcastRejectedError(txid, error.detail);
     }
   }
 
   /** Esplora's estimates are sat/vB per confirmation target; the nearest target at or above is used. */
   async feeRateSatVb(targetBlocks: number): Promise<bigint | null> {
-    const estimates = await this.#getJson("/fee-estimates", z.record(z.string(), z.number().nonnegative()));
+    const estimates = await this.#getJson(
+      "/fee-estimates",
+      z.record(z.string(), z.number().nonnegative()),
+      // Estimates do not depend on the last block: a server that is behind may answer.
+      { current: false },
+    );
     const targets = Object.keys(estimates)
       .map(Number)
       .filter((t) => Number.isInteger(t))
@@ -170,8 +224,8 @@ export class EsploraBackend implements BitcoinBackend {
     return { txid: spend.txid, vin: spend.vin, height: heightOf(spend.status ?? tx.status), witness };
   }
 
-  async #getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    const text = await this.#request(path);
+  async #getJson<T>(path: string, schema: z.ZodType<T>, options = { current: true }): Promise<T> {
+    const text = await this.#read(path, (e) => e.request(path), options);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -184,20 +238,27 @@ export class EsploraBackend implements BitcoinBackend {
     return result.data;
   }
 
-  async #request(path: string, init: { method?: string; body?: string } = {}): Promise<string> {
-    let response: Response;
+  /** A read through the pool; when no server answered, an EsploraError without status names the path. */
+  async #read<T>(
+    path: string,
+    call: (e: EsploraEndpoint) => Promise<T>,
+    options = { current: true },
+  ): Promise<T> {
     try {
-      response = await fetch(`${this.#base}${path}`, {
-        method: init.method ?? "GET",
-        ...(init.body === undefined ? {} : { body: init.body, headers: { "content-type": "text/plain" } }),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      return await this.pool.read(path, call, options);
     } catch (error) {
-      throw new EsploraError(path, null, error instanceof Error ? error.message : String(error));
+      if (error instanceof RpcUnavailableError) throw new EsploraError(path, null, error.message);
+      throw error;
     }
-    const text = await response.text();
-    if (!response.ok) throw new EsploraError(path, response.status, text.slice(0, 500));
-    return text;
+  }
+
+  async #sticky<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await this.pool.sticky(what, fn);
+    } catch (error) {
+      if (error instanceof RpcUnavailableError) throw new EsploraError(what, null, error.message);
+      throw error;
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { BitcoinKey } from "./keys.js";
 import { bitcoinNetwork } from "./network.js";
 import type { BitcoinReader } from "./reader.js";
 import { BitcoinRpcClient } from "./rpc.js";
+import { headRefreshFor } from "../rpc/endpoint-pool.js";
 import type { BitcoinWallet } from "./wallet.js";
 
 export interface BitcoinFamily extends ChainFamilyModule {
@@ -35,11 +36,19 @@ export function createBitcoinBackend(
   config: BitcoinChainConfig,
   options: { lookbackBlocks?: number; logger?: Logger } = {},
 ): BitcoinBackend {
-  if (config.backend === "esplora") return new EsploraBackend({ url: config.esploraUrl });
+  const pooling = {
+    chain: config.name,
+    maxHeadLagBlocks: config.maxHeadLagBlocks,
+    headRefreshMs: headRefreshFor(config.minBlockTimeMs),
+    timeoutMs: config.rpcTimeoutMs,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  };
+  if (config.backend === "esplora") return new EsploraBackend({ urls: config.esploraUrls, ...pooling });
   const rpc = new BitcoinRpcClient({
-    url: config.rpcUrl,
+    urls: config.rpcUrls,
     user: config.rpcUser,
     password: config.rpcPassword,
+    ...pooling,
   });
   return new BitcoindBackend({ rpc, network: bitcoinNetwork(config.network), ...options });
 }

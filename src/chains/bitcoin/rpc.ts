@@ -8,122 +8,24 @@
  * turned into a JSON string holding its exact text, which `btcToSats` then converts with integer
  * arithmetic. Results therefore carry amounts as `bigint` satoshis, in fields named `<bitcoindName>Sats`;
  * every other field keeps bitcoind's name.
+ *
+ * It may be given several endpoints of the same chain: they are used as one (see `BitcoinRpcClient`).
  */
+import type { Logger } from "pino";
+import { endpointLabels } from "../rpc/endpoint-labels.js";
+import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
+import { RpcUnavailableError } from "../rpc/errors.js";
+import { BitcoinRpcEndpoint } from "./rpc-endpoint.js";
+import {
+  BitcoinRpcError,
+  BitcoinRpcTransportError,
+  btcToSats,
+  parseRpcJson,
+  RpcErrorCode,
+  satsToBtc,
+} from "./rpc-wire.js";
 
-const SATS_PER_BTC = 100_000_000n;
-
-export class BitcoinRpcError extends Error {
-  override readonly name = "BitcoinRpcError";
-  constructor(
-    readonly method: string,
-    /** bitcoind's error code, e.g. -26 (rejected), -25 (verify error), -5 (not found), -32601. */
-    readonly code: number,
-    /** bitcoind's error message, e.g. `bad-txns-inputs-missingorspent`. */
-    readonly rpcMessage: string,
-  ) {
-    super(`bitcoind ${method} failed (code ${code}): ${rpcMessage}`);
-  }
-}
-
-/** The node could not be reached or answered with something that is not a JSON-RPC reply. */
-export class BitcoinRpcTransportError extends Error {
-  override readonly name = "BitcoinRpcTransportError";
-  constructor(
-    readonly method: string,
-    readonly reason: string,
-    /** HTTP status when the node answered (401 for bad credentials); null when it did not. */
-    readonly status: number | null,
-  ) {
-    super(`bitcoind ${method} transport failure${status === null ? "" : ` (HTTP ${status})`}: ${reason}`);
-  }
-}
-
-/** bitcoind's RPC error codes the callers branch on. */
-export const RpcErrorCode = {
-  MISC_ERROR: -1,
-  TYPE_ERROR: -3,
-  INVALID_ADDRESS_OR_KEY: -5,
-  INVALID_PARAMETER: -8,
-  DESERIALIZATION_ERROR: -22,
-  VERIFY_ERROR: -25,
-  VERIFY_REJECTED: -26,
-  VERIFY_ALREADY_IN_CHAIN: -27,
-  METHOD_NOT_FOUND: -32601,
-  INVALID_REQUEST: -32600,
-  INTERNAL_ERROR: -32603,
-  PARSE_ERROR: -32700,
-} as const;
-
-// ---------------------------------------------------------------------------------------------------
-// Amounts and lossless JSON
-
-/** Converts a BTC amount (decimal text such as "0.00012345", "-1", "1e-05", or a safe integer) to sats. */
-export function btcToSats(value: string | number): bigint {
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`BTC amount ${value} is not an exact integer`);
-    return BigInt(value) * SATS_PER_BTC;
-  }
-  const match = /^(-?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(value.trim());
-  if (match === null) throw new Error(`BTC amount "${value}" is not a decimal number`);
-  const [, sign = "", intPart = "0", fracPart = "", expText = "0"] = match;
-  // Shift the decimal point by the exponent, then by 8 places for satoshis, as pure digit strings.
-  const shift = Number(expText) + 8;
-  let digits = intPart + fracPart;
-  let pointAt = intPart.length + shift;
-  if (pointAt < 0) {
-    digits = "0".repeat(-pointAt) + digits;
-    pointAt = 0;
-  }
-  if (pointAt > digits.length) digits = digits + "0".repeat(pointAt - digits.length);
-  const whole = digits.slice(0, pointAt) || "0";
-  const rest = digits.slice(pointAt);
-  if (/[^0]/.test(rest)) throw new Error(`BTC amount "${value}" has more than 8 decimal places`);
-  const sats = BigInt(whole);
-  return sign === "-" ? -sats : sats;
-}
-
-/** Formats sats as bitcoind prints BTC: optional minus sign, integer part, 8 decimals. */
-export function satsToBtc(sats: bigint): string {
-  const negative = sats < 0n;
-  const abs = negative ? -sats : sats;
-  const frac = (abs % SATS_PER_BTC).toString().padStart(8, "0");
-  return `${negative ? "-" : ""}${abs / SATS_PER_BTC}.${frac}`;
-}
-
-const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-
-/**
- * JSON.parse that keeps the exact text of non-integer numbers (and of integers beyond 2^53) by turning
- * them into strings; integers that a double holds exactly stay numbers.
- */
-export function parseRpcJson(text: string): unknown {
-  let out = "";
-  let copiedTo = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') {
-      inString = true;
-      continue;
-    }
-    if (ch !== "-" && (ch === undefined || ch < "0" || ch > "9")) continue;
-    NUMBER_TOKEN.lastIndex = i;
-    const token = NUMBER_TOKEN.exec(text)?.[0];
-    if (token === undefined) continue;
-    const exactInteger = /^-?\d+$/.test(token) && Number.isSafeInteger(Number(token));
-    if (!exactInteger) {
-      out += text.slice(copiedTo, i) + `"${token}"`;
-      copiedTo = i + token.length;
-    }
-    i += token.length - 1;
-  }
-  return JSON.parse(out + text.slice(copiedTo));
-}
+export { BitcoinRpcError, BitcoinRpcTransportError, btcToSats, parseRpcJson, RpcErrorCode, satsToBtc };
 
 // ---------------------------------------------------------------------------------------------------
 // Result types (bitcoind's field names; amounts as `<name>Sats: bigint`)
@@ -281,70 +183,128 @@ export interface RpcBlockchainInfo {
 
 export interface BitcoinRpcClientOptions {
   /** `http://host:port`; credentials in the URL are moved to the Authorization header. */
-  url: string;
+  url?: string;
+  /** Several endpoints of one chain, used as one (see the endpoint pool); with `url`, it comes first. */
+  urls?: string[];
+  /** Credentials for the endpoints whose URL carries none. */
   user?: string;
   password?: string;
   /** Per-request timeout; default 30 s. */
   timeoutMs?: number;
+  /** Chain name in errors and logs; default `bitcoin`. */
+  chain?: string;
+  /** An endpoint whose block count lags the best by more than this is not read from; default 1. */
+  maxHeadLagBlocks?: number;
+  /** How often block counts are compared, at most; default 30 s (a tenth of a block). */
+  headRefreshMs?: number;
+  logger?: Logger;
+  /** Pool settings beyond the above (tests shorten waits with these). */
+  pool?: Partial<EndpointPoolOptions<BitcoinRpcEndpoint>>;
+}
+
+/** Methods whose answer does not depend on how far the node has synced. */
+const ANY_ENDPOINT_METHODS = new Set(["estimatesmartfee", "getnetworkinfo", "uptime"]);
+/** bitcoind's ways of saying "I already have this transaction". */
+const ALREADY_KNOWN = [/txn-already-known/, /txn-already-in-mempool/, /already in block ?chain/i];
+
+/** A rejection that means the node already has the transaction (in its mempool or chain). */
+export function isAlreadyKnownRejection(error: unknown): boolean {
+  return (
+    error instanceof BitcoinRpcError &&
+    (error.code === RpcErrorCode.VERIFY_ALREADY_IN_CHAIN ||
+      ALREADY_KNOWN.some((re) => re.test(error.rpcMessage)))
+  );
+}
+
+function headOf(method: string, result: unknown): number | null {
+  if (method === "getblockcount" && typeof result === "number") return result;
+  if (method !== "getblockchaininfo" || typeof result !== "object" || result === null) return null;
+  const blocks = (result as { blocks?: unknown }).blocks;
+  return typeof blocks === "number" ? blocks : null;
+}
+
+function endpointsOf(options: BitcoinRpcClientOptions): BitcoinRpcEndpoint[] {
+  const urls = [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])];
+  if (urls.length === 0) throw new Error("BitcoinRpcClient needs a url or urls");
+  const labels = endpointLabels(urls);
+  return urls.map(
+    (url, i) =>
+      new BitcoinRpcEndpoint({
+        url,
+        label: labels[i] ?? url,
+        timeoutMs: options.timeoutMs ?? 30_000,
+        ...(options.user === undefined ? {} : { user: options.user }),
+        ...(options.password === undefined ? {} : { password: options.password }),
+      }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The client
 
+/**
+ * Every call goes through an endpoint pool: reads fail over between endpoints and skip one that is
+ * behind, `sendrawtransaction` goes to every endpoint, and `sticky` keeps a series of reads on one.
+ * With a single URL the pool is that one endpoint, retried on passing faults.
+ */
 export class BitcoinRpcClient {
+  /** The first endpoint's URL, without credentials. */
   readonly url: string;
-  readonly #authorization: string | null;
-  readonly #timeoutMs: number;
-  #nextId = 1;
+  readonly pool: EndpointPool<BitcoinRpcEndpoint>;
 
   constructor(options: BitcoinRpcClientOptions) {
-    const parsed = new URL(options.url);
-    const user = options.user ?? decodeURIComponent(parsed.username);
-    const password = options.password ?? decodeURIComponent(parsed.password);
-    parsed.username = "";
-    parsed.password = "";
-    this.url = parsed.toString();
-    this.#authorization =
-      user === "" && password === ""
-        ? null
-        : `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    const endpoints = endpointsOf(options);
+    this.url = endpoints[0]?.url ?? "";
+    this.pool = new EndpointPool<BitcoinRpcEndpoint>({
+      chain: options.chain ?? "bitcoin",
+      endpoints,
+      readHead: async (e) => {
+        const count = await e.call("getblockcount", []);
+        if (typeof count !== "number") throw new Error(`${e.label}: getblockcount answered ${String(count)}`);
+        return count;
+      },
+      maxHeadLagBlocks: options.maxHeadLagBlocks ?? 1,
+      headRefreshMs: options.headRefreshMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...options.pool,
+    });
   }
 
   /** Calls any method; the result is parsed losslessly (see the file comment) but not typed. */
   async call(method: string, params: unknown[] = []): Promise<unknown> {
-    const id = this.#nextId++;
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (this.#authorization !== null) headers.authorization = this.#authorization;
-    let response: Response;
     try {
-      response = await fetch(this.url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ jsonrpc: "1.0", id, method, params }),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      if (method === "sendrawtransaction") {
+        return await this.pool.broadcast(method, (e) => e.call(method, params), {
+          preferAnswer: isAlreadyKnownRejection,
+        });
+      }
+      return await this.pool.read(
+        method,
+        async (endpoint) => {
+          const result = await endpoint.call(method, params);
+          const head = headOf(method, result);
+          if (head !== null) this.pool.noteHead(endpoint, head);
+          return result;
+        },
+        { current: !ANY_ENDPOINT_METHODS.has(method) },
+      );
     } catch (error) {
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      throw new BitcoinRpcTransportError(method, reason, null);
+      if (error instanceof RpcUnavailableError)
+        throw new BitcoinRpcTransportError(method, error.message, error.lastStatus);
+      throw error;
     }
-    const text = await response.text();
-    let body: unknown;
+  }
+
+  /** Runs `fn` with every call of this client inside it on one endpoint (see the endpoint pool). */
+  async sticky<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
-      body = text === "" ? undefined : parseRpcJson(text);
-    } catch {
-      throw new BitcoinRpcTransportError(method, `reply is not JSON: ${text.slice(0, 200)}`, response.status);
+      return await this.pool.sticky(what, fn);
+    } catch (error) {
+      if (error instanceof RpcUnavailableError)
+        throw new BitcoinRpcTransportError(what, error.message, error.lastStatus);
+      throw error;
     }
-    if (!isRecord(body) || !("result" in body || "error" in body)) {
-      throw new BitcoinRpcTransportError(method, `reply is not a JSON-RPC reply`, response.status);
-    }
-    const error = body.error;
-    if (error !== null && error !== undefined) {
-      const code = isRecord(error) && typeof error.code === "number" ? error.code : RpcErrorCode.MISC_ERROR;
-      const message = isRecord(error) && typeof error.message === "string" ? error.message : String(error);
-      throw new BitcoinRpcError(method, code, message);
-    }
-    return body.result;
   }
 
   async getBlockchainInfo(): Promise<RpcBlockchainInfo> {

@@ -1,5 +1,10 @@
-import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient } from "viem";
+import { createPublicClient, defineChain, type Chain, type PublicClient } from "viem";
+import type { Logger } from "pino";
 import type { EvmChainConfig } from "../../config/types.js";
+import { endpointLabels } from "../rpc/endpoint-labels.js";
+import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
+import { EvmPoolRouter, poolTransport } from "./pool-transport.js";
+import { EvmRpcEndpoint } from "./rpc-endpoint.js";
 
 /** A viem chain description, so clients and signatures agree on the chain id. */
 export function evmChain(chainId: number, name: string, rpcUrls: string[]): Chain {
@@ -12,16 +17,78 @@ export function evmChain(chainId: number, name: string, rpcUrls: string[]): Chai
 }
 
 export function evmChainDefinition(config: EvmChainConfig): Chain {
-  return evmChain(config.chainId, config.name, config.rpcUrls);
+  // Named by label: nothing that reads the chain definition needs the keys in the URLs.
+  return evmChain(config.chainId, config.name, endpointLabels(config.rpcUrls));
 }
 
-/** A public client over every configured RPC URL; viem's fallback moves on when one fails. */
-export function createEvmPublicClient(config: EvmChainConfig): PublicClient {
+export interface EvmRpcOptions {
+  logger?: Logger;
+  /** Pool settings beyond what the chain config says (tests shorten waits with these). */
+  pool?: Partial<EndpointPoolOptions<EvmRpcEndpoint>>;
+  fetchImpl?: typeof fetch;
+}
+
+export interface EvmRpc {
+  client: PublicClient;
+  pool: EndpointPool<EvmRpcEndpoint>;
+}
+
+const poolsOfClients = new WeakMap<PublicClient, EndpointPool<EvmRpcEndpoint>>();
+
+/**
+ * A public client over every configured RPC URL, through an endpoint pool (see endpoint-pool.ts).
+ * viem's `fallback` transport is not used: it tries transports in ranked order but ranks them only by
+ * latency and stability of a ping, never by head height, so a node stuck at an old block keeps
+ * answering; it sends a transaction to the first node that takes it, so one that drops sends loses it;
+ * and it keeps no cool-down across requests when a node rate-limits us.
+ */
+export function createEvmRpc(config: EvmChainConfig, options: EvmRpcOptions = {}): EvmRpc {
   if (config.rpcUrls.length === 0) throw new Error(`EVM chain ${config.name} has no rpcUrls configured`);
-  const transports = config.rpcUrls.map((url) => http(url, { retryCount: 2, timeout: 15_000 }));
-  const transport =
-    transports.length === 1 && transports[0] !== undefined ? transports[0] : fallback(transports);
-  return createPublicClient({ chain: evmChainDefinition(config), transport, pollingInterval: 1_000 });
+  const labels = endpointLabels(config.rpcUrls);
+  const endpoints = config.rpcUrls.map(
+    (url, i) =>
+      new EvmRpcEndpoint({
+        url,
+        label: labels[i] ?? url,
+        timeoutMs: config.rpcTimeoutMs,
+        ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+      }),
+  );
+  const pool = new EndpointPool<EvmRpcEndpoint>({
+    chain: config.name,
+    endpoints,
+    readHead: async (e) => Number(BigInt(String(await e.request("eth_blockNumber", [])))),
+    maxHeadLagBlocks: config.maxHeadLagBlocks,
+    headRefreshMs: headRefreshFor(config.minBlockTimeMs),
+    timeoutMs: config.rpcTimeoutMs,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...options.pool,
+  });
+  const client = createPublicClient({
+    chain: evmChainDefinition(config),
+    transport: poolTransport(new EvmPoolRouter(pool)),
+    pollingInterval: 1_000,
+  });
+  poolsOfClients.set(client, pool);
+  return { client, pool };
+}
+
+export function createEvmPublicClient(config: EvmChainConfig, options: EvmRpcOptions = {}): PublicClient {
+  return createEvmRpc(config, options).client;
+}
+
+/** The endpoint pool behind a client made here; null for any other client. */
+export function rpcPoolOf(client: PublicClient): EndpointPool<EvmRpcEndpoint> | null {
+  return poolsOfClients.get(client) ?? null;
+}
+
+/**
+ * Runs `fn` with every read of `client` on one endpoint, for reads that must agree (a range of logs and
+ * the tip they end at). Other clients run `fn` as it is.
+ */
+export function withOneEndpoint<T>(client: PublicClient, what: string, fn: () => Promise<T>): Promise<T> {
+  const pool = rpcPoolOf(client);
+  return pool === null ? fn() : pool.sticky(what, fn);
 }
 
 /** Hex of the API and of HtlcParams carries no 0x; viem wants it. */

@@ -18,7 +18,10 @@ export function createEvmFamily(options: {
   journal: JournalView;
   logger?: Logger;
 }): EvmFamily {
-  const publicClient = createEvmPublicClient(options.config);
+  const publicClient = createEvmPublicClient(
+    options.config,
+    options.logger ? { logger: options.logger } : {},
+  );
   return {
     reader: new EvmReader(options.config, publicClient),
     executor: new EvmExecutor({ ...options, publicClient }),

@@ -17,12 +17,14 @@ const COMMON_KEYS = [
   "minConfirmations",
   "fillTimelockBlocks",
   "bumpAfterMs",
+  "maxHeadLagBlocks",
+  "rpcTimeoutMs",
   "assets",
 ];
 export const EVM_CHAIN_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerGasWei"];
 export const BITCOIN_CHAIN_KEYS = [
   ...COMMON_KEYS,
-  ...["network", "backend", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrl"],
+  ...["network", "backend", "rpcUrls", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrls", "esploraUrl"],
   ...["feeRateFloorSatVb", "feeRateCeilingSatVb", "maxBatch"],
 ];
 /**
@@ -31,13 +33,31 @@ export const BITCOIN_CHAIN_KEYS = [
  */
 const MAX_BITCOIN_BATCH = 50;
 
-function readRpcUrls(f: Fields): string[] {
-  const urls = f.array("rpcUrls", true);
+function checkUrls(f: Fields, key: string, urls: unknown[]): string[] {
   return urls.map((url, index) => {
     const problem = checkHttpUrl(url);
-    if (problem !== null) f.problem(`rpcUrls[${index}]`, problem);
+    if (problem !== null) f.problem(`${key}[${index}]`, problem);
     return typeof url === "string" ? url : "";
   });
+}
+
+function readRpcUrls(f: Fields): string[] {
+  return checkUrls(f, "rpcUrls", f.array("rpcUrls", true));
+}
+
+/**
+ * A list of endpoint URLs given either as the list key (`rpcUrls`) or, as before lists existed, as one
+ * URL under the single key (`rpcUrl`), which reads as a list of one. Giving both is ambiguous.
+ */
+function readUrlList(f: Fields, listKey: string, singleKey: string): string[] {
+  const list = f.obj[listKey];
+  const single = f.obj[singleKey];
+  if (list !== undefined && single !== undefined && single !== "") {
+    f.problem(singleKey, `give either ${singleKey} (one URL) or ${listKey} (a list), not both`);
+  }
+  if (list !== undefined) return checkUrls(f, listKey, f.array(listKey, false));
+  const url = f.httpUrl(singleKey, { default: "" });
+  return url === "" ? [] : [url];
 }
 
 /** Both bounds are required: a source timelock is timed with the fastest blocks, a destination's with the slowest. */
@@ -62,21 +82,30 @@ function readEvmChain(f: Fields, name: string): EvmChainConfig {
     fillTimelockBlocks: f.integer("fillTimelockBlocks", 1),
     bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 60_000 }),
     maxFeePerGasWei: f.amount("maxFeePerGasWei", { default: 100_000_000_000n, min: 1n }),
+    ...readRpcTuning(f, { maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 }),
     assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "evm"),
+  };
+}
+
+/** How far behind an endpoint may be and how long one request may take; defaults per family. */
+function readRpcTuning(f: Fields, defaults: { maxHeadLagBlocks: number; rpcTimeoutMs: number }) {
+  return {
+    maxHeadLagBlocks: f.integer("maxHeadLagBlocks", 0, undefined, { default: defaults.maxHeadLagBlocks }),
+    rpcTimeoutMs: f.integer("rpcTimeoutMs", 100, undefined, { default: defaults.rpcTimeoutMs }),
   };
 }
 
 function readBitcoinEndpoints(f: Fields, backend: BitcoinChainConfig["backend"]) {
   const endpoints = {
-    rpcUrl: f.httpUrl("rpcUrl", { default: "" }),
+    rpcUrls: readUrlList(f, "rpcUrls", "rpcUrl"),
     rpcUser: f.string("rpcUser", { default: "" }),
     rpcPassword: f.string("rpcPassword", { default: "" }),
-    esploraUrl: f.httpUrl("esploraUrl", { default: "" }),
+    esploraUrls: readUrlList(f, "esploraUrls", "esploraUrl"),
   };
-  if (backend === "bitcoind" && endpoints.rpcUrl === "")
-    f.problem("rpcUrl", "is required with backend bitcoind");
-  if (backend === "esplora" && endpoints.esploraUrl === "") {
-    f.problem("esploraUrl", "is required with backend esplora");
+  if (backend === "bitcoind" && endpoints.rpcUrls.length === 0)
+    f.problem("rpcUrls", "is required with backend bitcoind (or rpcUrl for a single node)");
+  if (backend === "esplora" && endpoints.esploraUrls.length === 0) {
+    f.problem("esploraUrls", "is required with backend esplora (or esploraUrl for a single server)");
   }
   return endpoints;
 }
@@ -94,6 +123,7 @@ function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
     minConfirmations: f.integer("minConfirmations", 1),
     fillTimelockBlocks: f.integer("fillTimelockBlocks", 1, MAX_CSV_BLOCKS),
     bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 1_800_000 }),
+    ...readRpcTuning(f, { maxHeadLagBlocks: 1, rpcTimeoutMs: 30_000 }),
     feeRateFloorSatVb: f.integer("feeRateFloorSatVb", 1, undefined, { default: 1 }),
     feeRateCeilingSatVb: f.integer("feeRateCeilingSatVb", 1, undefined, { default: 200 }),
     maxBatch: f.integer("maxBatch", 1, MAX_BITCOIN_BATCH, { default: MAX_BITCOIN_BATCH }),

@@ -139,6 +139,44 @@ describe("loadConfig", () => {
     expect(evm?.assets[0]?.htlcAddress).toBe(NATIVE_HTLC);
   });
 
+  it("reads a single Bitcoin URL as a list of one, and fills RPC tuning defaults per family", () => {
+    const config = loadConfig({ env: TEST_ENV, overrides: validSettings() });
+    const [evm, bitcoin] = config.chains;
+    expect(bitcoin).toMatchObject({
+      rpcUrls: ["http://127.0.0.1:18443"],
+      esploraUrls: [],
+      maxHeadLagBlocks: 1,
+      rpcTimeoutMs: 30_000,
+    });
+    expect(evm).toMatchObject({ maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 });
+  });
+
+  it("takes several Bitcoin and Esplora URLs from the file or the environment", () => {
+    const settings = validSettings();
+    const bitcoin = (settings.chains as Record<string, unknown>[])[1]!;
+    delete bitcoin.rpcUrl;
+    bitcoin.rpcUrls = ["http://node-a:8332", "http://node-b:8332"];
+    bitcoin.esploraUrl = "https://esplora.example/api";
+    bitcoin.maxHeadLagBlocks = 2;
+    const fromFile = loadConfig({ file: writeProfile("btc-urls.json", settings), env: TEST_ENV }).chains[1];
+    expect(fromFile).toMatchObject({
+      rpcUrls: ["http://node-a:8332", "http://node-b:8332"],
+      esploraUrls: ["https://esplora.example/api"],
+      maxHeadLagBlocks: 2,
+    });
+    const env = {
+      ...TEST_ENV,
+      // One URL from the environment replaces the file's list; a list replaces the file's one URL.
+      SOLVER_CHAIN_BITCOIN_REGTEST_RPC_URL: "http://node-c:8332",
+      SOLVER_CHAIN_BITCOIN_REGTEST_ESPLORA_URLS: "https://e1.example/api, https://e2.example/api",
+    };
+    const fromEnv = loadConfig({ file: writeProfile("btc-urls-env.json", settings), env }).chains[1];
+    expect(fromEnv).toMatchObject({
+      rpcUrls: ["http://node-c:8332"],
+      esploraUrls: ["https://e1.example/api", "https://e2.example/api"],
+    });
+  });
+
   it("builds a whole configuration from overrides alone", () => {
     const config = loadConfig({ env: TEST_ENV, overrides: validSettings() });
     expect(config.chains.map((c) => c.name)).toEqual(["ethereum_localnet", "bitcoin_regtest"]);

@@ -151,7 +151,37 @@ const cases: [string, Mutation, string][] = [
   [
     "esplora without its URL",
     (s) => (bitcoinChain(s).backend = "esplora"),
-    "chains[1].esploraUrl: is required with backend esplora",
+    "chains[1].esploraUrls: is required with backend esplora (or esploraUrl for a single server)",
+  ],
+  [
+    "bitcoind without any URL",
+    (s) => delete bitcoinChain(s).rpcUrl,
+    "chains[1].rpcUrls: is required with backend bitcoind (or rpcUrl for a single node)",
+  ],
+  [
+    "both forms of the bitcoind URLs",
+    (s) => (bitcoinChain(s).rpcUrls = ["http://127.0.0.1:18444"]),
+    "chains[1].rpcUrl: give either rpcUrl (one URL) or rpcUrls (a list), not both",
+  ],
+  [
+    "a wrong URL in a bitcoind list",
+    (s) => (delete bitcoinChain(s).rpcUrl, (bitcoinChain(s).rpcUrls = ["http://a:1", "ftp://b"])),
+    'chains[1].rpcUrls[1]: "ftp://b" is not an http(s) URL',
+  ],
+  [
+    "a wrong URL in an esplora list",
+    (s) => ((bitcoinChain(s).backend = "esplora"), (bitcoinChain(s).esploraUrls = ["x"])),
+    'chains[1].esploraUrls[0]: "x" is not an http(s) URL',
+  ],
+  [
+    "a negative head lag",
+    (s) => (evmChain(s).maxHeadLagBlocks = -1),
+    "chains[0].maxHeadLagBlocks: -1 must be at least 0",
+  ],
+  [
+    "a tiny RPC timeout",
+    (s) => (bitcoinChain(s).rpcTimeoutMs = 5),
+    "chains[1].rpcTimeoutMs: 5 must be at least 100",
   ],
   [
     "a wrong bitcoin network",

@@ -121,3 +121,26 @@ describe("ops server", () => {
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
   });
 });
+
+describe("ops server and URL credentials", () => {
+  const URL_WITH_KEYS = "https://user:pass@rpc.example/v3/0123456789abcdefABCDEF?apikey=SECRET";
+  const URL_SECRETS = ["pass", "0123456789abcdefABCDEF", "SECRET"];
+
+  it("never answers a URL credential on /health, /status or /metrics", async () => {
+    const failure = `tip read failed: HTTP request failed. URL: ${URL_WITH_KEYS}`;
+    const { server, metrics } = await start(
+      () => healthFromChecks({ ethereum: failure }),
+      () => ({ endpoints: [URL_WITH_KEYS], lastError: failure }),
+    );
+    metrics.refusals.inc({ reason: `node ${URL_WITH_KEYS} is behind` });
+    for (const path of ["/health", "/status", "/metrics"]) {
+      const text = await (await fetch(`${server.url}${path}`)).text();
+      for (const secret of URL_SECRETS) expect(text, path).not.toContain(secret);
+      expect(text, path).toContain("rpc.example/v3/[redacted]?apikey=[redacted]");
+    }
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { reasons: string[] };
+    expect(health.reasons).toEqual([
+      "ethereum: tip read failed: HTTP request failed. URL: https://[redacted]@rpc.example/v3/[redacted]?apikey=[redacted]",
+    ]);
+  });
+});

@@ -82,3 +82,48 @@ describe("createLogger", () => {
     expect(paths).toContain('*.*["service-app-id"]');
   });
 });
+
+describe("createLogger and URL credentials", () => {
+  const URL_WITH_KEYS = "https://user:pass@rpc.example/v3/0123456789abcdefABCDEF?apikey=SECRET";
+  const URL_SECRETS = ["pass", "0123456789abcdefABCDEF", "SECRET"];
+
+  /** What a client library throws: the URL in its message, in a field and in a cause. */
+  function clientError(): Error {
+    const error = new Error(`HTTP request failed.\n\nURL: ${URL_WITH_KEYS}\nStatus: 500`, {
+      cause: new Error(`connect to ${URL_WITH_KEYS} refused`),
+    });
+    return Object.assign(error, { url: URL_WITH_KEYS, request: { url: URL_WITH_KEYS, retries: 2n } });
+  }
+
+  it("writes no URL credential from an error's message, stack, fields or cause", () => {
+    const { lines, logger } = capture();
+    logger.error({ err: clientError() }, "tip read failed");
+    logger.error(clientError());
+    logger.warn({ err: clientError() });
+    logger.warn({ error: clientError(), chain: "ethereum" }, "under another key");
+    const text = lines.join("\n");
+    for (const secret of URL_SECRETS) expect(text).not.toContain(secret);
+    const first = JSON.parse(lines[0]!) as { err: { type: string; message: string; url: string } };
+    expect(first.err.type).toBe("Error");
+    expect(first.err.message).toContain(
+      "URL: https://[redacted]@rpc.example/v3/[redacted]?apikey=[redacted]",
+    );
+    expect(first.err.url).toBe("https://[redacted]@rpc.example/v3/[redacted]?apikey=[redacted]");
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      msg: expect.stringContaining("rpc.example/v3/[redacted]"),
+    });
+  });
+
+  it("writes no URL credential from messages, fields at any depth or child bindings", () => {
+    const { lines, logger } = capture();
+    logger.info(`calling ${URL_WITH_KEYS}`);
+    logger.info({ endpoints: [{ url: URL_WITH_KEYS }], deep: { a: { b: { c: URL_WITH_KEYS } } } }, "fields");
+    logger.child({ endpoint: URL_WITH_KEYS }).info("bound");
+    logger.info("interpolated %s", URL_WITH_KEYS);
+    const text = lines.join("\n");
+    for (const secret of URL_SECRETS) expect(text).not.toContain(secret);
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(text.match(/rpc\.example\/v3\/\[redacted\]\?apikey=\[redacted\]/g)?.length).toBe(5);
+  });
+});

@@ -73,6 +73,8 @@ export async function startEvmFamilyFixture(chainId: number): Promise<EvmFamilyF
       fillTimelockBlocks: 20,
       bumpAfterMs: 10_000,
       maxFeePerGasWei: parseEther("0.0001"),
+      maxHeadLagBlocks: 3,
+      rpcTimeoutMs: 15_000,
       assets: [
         {
           id: TOKEN_ASSET,

@@ -16,6 +16,8 @@ const config: EvmChainConfig = {
   minConfirmations: 3,
   fillTimelockBlocks: 300,
   bumpAfterMs: 60_000,
+  maxHeadLagBlocks: 3,
+  rpcTimeoutMs: 15_000,
   maxFeePerGasWei: 10n ** 12n,
   assets: [
     {

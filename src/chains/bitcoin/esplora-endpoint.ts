@@ -1,0 +1,60 @@
+/**
+ * One Esplora REST server spoken to over HTTP. A 4xx answer other than a rate limit or a refusal is the
+ * server's answer (404: unknown transaction; 400: a rejected broadcast) and becomes an `EsploraError`
+ * with its status; no answer, a 5xx, a rate limit or a refusal is an `EndpointFault` for the pool.
+ */
+import { EndpointFault } from "../rpc/errors.js";
+import { faultOfStatus, httpExchange, splitCredentials } from "../rpc/http-exchange.js";
+import type { PoolEndpoint } from "../rpc/endpoint-pool.js";
+
+export class EsploraError extends Error {
+  constructor(
+    readonly path: string,
+    /** The server's HTTP status; null when no server answered. */
+    readonly status: number | null,
+    readonly detail: string,
+  ) {
+    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${detail}`);
+    this.name = "EsploraError";
+  }
+}
+
+export interface EsploraRequest {
+  method?: "GET" | "POST";
+  body?: string;
+}
+
+export class EsploraEndpoint implements PoolEndpoint {
+  readonly label: string;
+  readonly #base: string;
+  readonly #authorization: string | null;
+  readonly #timeoutMs: number;
+
+  constructor(options: { url: string; label: string; timeoutMs: number }) {
+    const { url, authorization } = splitCredentials(options.url);
+    this.label = options.label;
+    this.#base = url.replace(/\/+$/, "");
+    this.#authorization = authorization;
+    this.#timeoutMs = options.timeoutMs;
+  }
+
+  async request(path: string, init: EsploraRequest = {}): Promise<string> {
+    const headers: Record<string, string> = {};
+    if (init.body !== undefined) headers["content-type"] = "text/plain";
+    if (this.#authorization !== null) headers.authorization = this.#authorization;
+    const answer = await httpExchange(this.label, `${this.#base}${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      timeoutMs: this.#timeoutMs,
+      ...(init.body === undefined ? {} : { body: init.body }),
+    });
+    const fault = faultOfStatus(this.label, answer, Date.now());
+    if (fault !== null) throw fault;
+    if (answer.status >= 500)
+      throw new EndpointFault(this.label, "unavailable", `${path}: ${answer.text.slice(0, 200)}`, {
+        status: answer.status,
+      });
+    if (answer.status >= 400) throw new EsploraError(path, answer.status, answer.text.slice(0, 500));
+    return answer.text;
+  }
+}
