@@ -93,6 +93,11 @@ export interface ChainReader {
    * (Bitcoin's leaf checks only the hash).
    */
   readonly secretLength: number | null;
+  /**
+   * The user's party in an HTLC here is the swap's `delegate` (Bitcoin: the scripts hold x-only keys,
+   * not the addresses the API shows), not its initiator or redeemer address.
+   */
+  readonly userKeyIsDelegate: boolean;
   /** Current height of the chain (blocks; slots on Solana). */
   tipHeight(): Promise<bigint>;
   /** The swap id the deployed contracts or scripts give these parameters. */
@@ -104,18 +109,39 @@ export interface ChainReader {
   readHtlc(params: HtlcParams): Promise<HtlcState>;
 }
 
+/** The terms an EVM transaction was signed with (EIP-1559). */
+export interface EvmTxTerms {
+  family: "evm";
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  gas: bigint;
+}
+
+/**
+ * What a Bitcoin transaction pays and spends: its fee rate and fee, and each input's value (a replacement
+ * re-signs the same inputs, whose values the raw transaction does not carry). An instant refund is only
+ * the redeemer's half, with its signatures to hand over.
+ */
+export interface BitcoinTxTerms {
+  family: "bitcoin";
+  feeRateSatVb: bigint;
+  feeSats: bigint;
+  inputValues: bigint[];
+  instantRefund?: { redeemerSignatures: string[] };
+}
+
+/** Family-specific facts of a signed transaction, typed per family and journaled with it. */
+export type TxTerms = EvmTxTerms | BitcoinTxTerms;
+
 /** A transaction signed by an executor, persisted by the journal before it is broadcast. */
 export interface SignedTx {
   chain: string;
   txHash: string;
-  /** Serialized signed transaction, hex. Re-broadcast after a crash, never re-built. */
+  /** Serialized signed transaction, hex. Re-broadcast until provably dead, never re-built before. */
   raw: string;
   /** Account nonce where the family has one. */
   nonce: bigint | null;
-  /** Family-specific fee terms (maxFeePerGas, feeRate, ...) as decimal strings. */
-  fee: Record<string, string>;
-  /** Outputs of the solver's wallet this transaction spends (`txid:vout`), on UTXO chains. */
-  spends: string[];
+  terms: TxTerms;
 }
 
 export interface TxAttemptRef {
@@ -124,7 +150,7 @@ export interface TxAttemptRef {
   txHash: string;
   raw: string;
   nonce: bigint | null;
-  fee: Record<string, string>;
+  terms: TxTerms;
   createdAtMs: number;
 }
 

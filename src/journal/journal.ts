@@ -19,6 +19,7 @@ import {
   type SourceBacking,
 } from "./exclusive-claims.js";
 import { migrate } from "./migrations.js";
+import { termsFromJson, termsToJson } from "./tx-terms-json.js";
 
 export type { ClaimRefusal, ExclusiveClaim, OrderTerms, SourceBacking };
 
@@ -91,7 +92,7 @@ interface RawAttempt {
   tx_hash: string;
   raw: string;
   nonce: string | null;
-  fee: string;
+  terms: string;
   state: AttemptState;
   created_ms: number;
   updated_ms: number;
@@ -243,16 +244,15 @@ export class Journal implements JournalView {
     const insert = this.db.transaction(() => {
       const info = this.db
         .prepare(
-          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, fee, spends, state, created_ms, updated_ms)
-           VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?)`,
+          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, created_ms, updated_ms)
+           VALUES (?, ?, ?, ?, ?, 'signed', ?, ?)`,
         )
         .run(
           tx.chain,
           tx.txHash,
           tx.raw,
           tx.nonce === null ? null : tx.nonce.toString(),
-          JSON.stringify(tx.fee),
-          JSON.stringify(tx.spends),
+          termsToJson(tx.terms),
           nowMs,
           nowMs,
         );
@@ -498,7 +498,7 @@ export class Journal implements JournalView {
   }
 }
 
-const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.fee, t.state, t.created_ms, t.updated_ms,
+const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.created_ms, t.updated_ms,
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
@@ -549,7 +549,7 @@ function toAttemptRow(row: RawAttempt): AttemptRow {
     txHash: row.tx_hash,
     raw: row.raw,
     nonce: row.nonce === null ? null : BigInt(row.nonce),
-    fee: JSON.parse(row.fee) as Record<string, string>,
+    terms: termsFromJson(row.terms),
     state: row.state,
     createdAtMs: row.created_ms,
     updatedMs: row.updated_ms,

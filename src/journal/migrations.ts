@@ -100,6 +100,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX pnl_legs_order ON pnl_legs (order_id);
   CREATE INDEX pnl_settlements_time ON pnl_settlements (settled_ms);
   `,
+  `
+  -- A transaction's family terms (fee terms, input values, signatures to hand over) are typed per
+  -- family; the wallet's spent outputs are read from the raw transaction itself.
+  ALTER TABLE tx_attempts RENAME COLUMN fee TO terms;
+  ALTER TABLE tx_attempts DROP COLUMN spends;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -40,7 +40,8 @@ class SentPayments implements JournalView {
 
   add(chain: string, txHash: string, raw: string): void {
     const id = this.attempts.length + 1;
-    this.attempts.push({ id, chain, txHash, raw, nonce: null, fee: {}, createdAtMs: Date.now() });
+    const terms = { family: "bitcoin" as const, feeRateSatVb: 0n, feeSats: 0n, inputValues: [] };
+    this.attempts.push({ id, chain, txHash, raw, nonce: null, terms, createdAtMs: Date.now() });
   }
 
   liveAttempts(chain: string): TxAttemptRef[] {

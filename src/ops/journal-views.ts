@@ -3,6 +3,7 @@
  * JSON-safe views. Secrets never appear: redeem requests keep their secret out of every view, order
  * snapshots show only the secret hash, and a secret that slipped into an error text is masked.
  */
+import type { TxTerms } from "../chains/chain.js";
 import type { ActionRow, AttemptRow, DecisionRow, Journal, OrderRow } from "../journal/journal.js";
 import type { Order, SwapRecord } from "../orderbook/types.js";
 
@@ -42,7 +43,8 @@ export interface AttemptView {
   txHash: string;
   nonce: string | null;
   state: string;
-  fee: Record<string, string>;
+  /** The family's terms of the transaction (fee terms, ...), every number as exact text. */
+  terms: Record<string, string>;
   actionIds: number[];
   createdAt: string;
   updatedAt: string;
@@ -141,6 +143,17 @@ export function actionView(journal: JournalReader, action: ActionRow): ActionVie
   };
 }
 
+function termsView(terms: TxTerms): Record<string, string> {
+  const view: Record<string, string> = {};
+  for (const [key, value] of Object.entries(terms)) {
+    if (Array.isArray(value)) view[key] = value.join(",");
+    // Nested terms (an instant refund's signatures) are shown by what they are, not their bytes.
+    else if (typeof value === "object" && value !== null) view[key] = Object.keys(value).join(",");
+    else view[key] = String(value);
+  }
+  return view;
+}
+
 export function attemptView(attempt: AttemptRow): AttemptView {
   return {
     id: attempt.id,
@@ -148,7 +161,7 @@ export function attemptView(attempt: AttemptRow): AttemptView {
     txHash: attempt.txHash,
     nonce: attempt.nonce === null ? null : attempt.nonce.toString(),
     state: attempt.state,
-    fee: attempt.fee,
+    terms: termsView(attempt.terms),
     actionIds: attempt.actionIds,
     createdAt: iso(attempt.createdAtMs),
     updatedAt: iso(attempt.updatedMs),

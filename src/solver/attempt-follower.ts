@@ -175,7 +175,7 @@ async function bump(
   journal.markBroadcast(next.id);
   observer.attempt(chain.config.name, "bumped");
   log.info(
-    { replacement: replacement.txHash, fee: replacement.fee },
+    { replacement: replacement.txHash, terms: replacement.terms },
     "replaced a stuck transaction with a better-paying one",
   );
 }

@@ -1,4 +1,4 @@
-import type { ChainFamily, HtlcParams } from "../chains/chain.js";
+import type { HtlcParams } from "../chains/chain.js";
 import type { Order, SwapRecord } from "../orderbook/types.js";
 
 export type Side = "source" | "destination";
@@ -11,14 +11,14 @@ export class OrderShapeError extends Error {
  * The HTLC one side of an order describes. On Bitcoin the keys in the script are not the addresses the
  * API shows: the user's side is held by `delegate` (spec/protocol.md, "Which key is which").
  */
-export function sideParams(order: Order, side: Side, family: ChainFamily): HtlcParams {
+export function sideParams(order: Order, side: Side, userKeyIsDelegate: boolean): HtlcParams {
   const swap: SwapRecord = side === "source" ? order.source_swap : order.destination_swap;
   let initiator = swap.initiator;
   let redeemer = swap.redeemer;
-  if (family === "bitcoin") {
+  if (userKeyIsDelegate) {
     const delegate = swap.delegate;
     if (!delegate)
-      throw new OrderShapeError(`order ${order.order_id}: ${side}_swap.delegate is missing on Bitcoin`);
+      throw new OrderShapeError(`order ${order.order_id}: ${side}_swap.delegate is missing on ${swap.chain}`);
     if (side === "source") initiator = delegate;
     else redeemer = delegate;
   }

@@ -13,8 +13,12 @@ import type { ChainRegistry } from "./solver-chain.js";
 
 export function statedTerms(order: Order, chains: ChainRegistry): OrderTerms {
   return {
-    source: sideParams(order, "source", chainOf(chains, order, "source").config.family),
-    destination: sideParams(order, "destination", chainOf(chains, order, "destination").config.family),
+    source: sideParams(order, "source", chainOf(chains, order, "source").reader.userKeyIsDelegate),
+    destination: sideParams(
+      order,
+      "destination",
+      chainOf(chains, order, "destination").reader.userKeyIsDelegate,
+    ),
     refundAddress: order.source_swap.initiator,
   };
 }

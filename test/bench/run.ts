@@ -87,8 +87,7 @@ function journaling(): Promise<Result> {
         txHash: `0x${n.toString(16).padStart(64, "0")}`,
         raw: "0x02f8",
         nonce: BigInt(n),
-        fee: { maxFeePerGas: "1000000000" },
-        spends: [],
+        terms: { family: "evm", maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1n, gas: 21_000n },
       });
       journal.markBroadcast(attempt.id);
     }

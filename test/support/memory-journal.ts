@@ -1,4 +1,4 @@
-import type { ActionKind, JournalView, SignedTx, TxAttemptRef } from "../../src/chains/chain.js";
+import type { ActionKind, JournalView, SignedTx, TxAttemptRef, TxTerms } from "../../src/chains/chain.js";
 
 /**
  * The journal's view as an executor sees it, kept in memory: attempts recorded here are live until
@@ -10,7 +10,7 @@ export class MemoryJournal implements JournalView {
   #nextId = 1;
 
   record(
-    tx: Pick<SignedTx, "chain" | "txHash" | "raw" | "nonce" | "fee"> & Partial<Pick<SignedTx, "spends">>,
+    tx: Pick<SignedTx, "chain" | "txHash" | "raw" | "nonce" | "terms">,
     action?: { orderId: string; kind: ActionKind },
   ): TxAttemptRef {
     const attempt = {
@@ -19,7 +19,7 @@ export class MemoryJournal implements JournalView {
       txHash: tx.txHash,
       raw: tx.raw,
       nonce: tx.nonce,
-      fee: tx.fee,
+      terms: tx.terms,
       createdAtMs: Date.now(),
     };
     this.attempts.push(attempt);
@@ -43,4 +43,19 @@ export class MemoryJournal implements JournalView {
   actionTxids(orderId: string, kind: ActionKind): string[] {
     return this.#actions.get(`${orderId}/${kind}`) ?? [];
   }
+}
+
+/** The fee a Bitcoin attempt pays, from its journaled terms. */
+export function bitcoinFeeOf(attempt: Pick<TxAttemptRef, "terms">): bigint {
+  if (attempt.terms.family !== "bitcoin") throw new Error("not a Bitcoin attempt");
+  return attempt.terms.feeSats;
+}
+
+/** Terms for a test transaction whose fee does not matter to the test. */
+export function evmTerms(maxFeePerGas = 1n): TxTerms {
+  return { family: "evm", maxFeePerGas, maxPriorityFeePerGas: 1n, gas: 21_000n };
+}
+
+export function bitcoinTerms(): TxTerms {
+  return { family: "bitcoin", feeRateSatVb: 1n, feeSats: 0n, inputValues: [] };
 }

@@ -127,12 +127,11 @@ export class BitcoinExecutor implements ChainExecutor {
     }
     const tip = await this.#backend.tipHeight();
     // The fee journaled with the attempt is the one this mined transaction paid.
-    const feeSats = attempt.fee.feeSats;
     return {
       state: "confirmed",
       blockHeight: BigInt(seen.height),
       confirmations: Math.max(0, tip - seen.height + 1),
-      ...(feeSats !== undefined && /^\d+$/.test(feeSats) ? { feePaid: BigInt(feeSats) } : {}),
+      ...(attempt.terms.family === "bitcoin" ? { feePaid: attempt.terms.feeSats } : {}),
     };
   }
 
@@ -186,14 +185,7 @@ export class BitcoinExecutor implements ChainExecutor {
       this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
       return null;
     }
-    const spends = kind === "fill" ? inputOutpoints(replacement.tx) : [];
-    return this.#signed(
-      replacement.tx,
-      replacement.feeRateSatVb,
-      replacement.fee,
-      replacement.inputValues,
-      spends,
-    );
+    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
   }
 
   /** Spendable satoshis of the wallet (confirmed, plus unconfirmed change of live attempts). */
@@ -230,7 +222,7 @@ export class BitcoinExecutor implements ChainExecutor {
       outputs.push({ script: htlc.outputScript, value: action.params.amount });
     }
     const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
-    return this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues, paid.spends);
+    return this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues);
   }
 
   async #buildRedeem(actions: ActionRequest[]): Promise<SignedTx> {
@@ -248,7 +240,6 @@ export class BitcoinExecutor implements ChainExecutor {
       rate,
       fee,
       inputs.map((i) => i.value),
-      [],
     );
   }
 
@@ -265,7 +256,6 @@ export class BitcoinExecutor implements ChainExecutor {
       rate,
       fee,
       inputs.map((i) => i.value),
-      [],
     );
   }
 
@@ -281,23 +271,23 @@ export class BitcoinExecutor implements ChainExecutor {
       txHash: signed.txid,
       raw: signed.partialTxHex,
       nonce: null,
-      fee: {
-        feeSats: String(signed.fee),
-        partial: "instant_refund",
-        redeemerSignatures: signed.redeemerSignatures.join(","),
+      terms: {
+        family: "bitcoin",
+        feeRateSatVb: signed.feeRateSatVb,
+        feeSats: signed.fee,
+        inputValues: signed.inputValues,
+        instantRefund: { redeemerSignatures: signed.redeemerSignatures },
       },
-      spends: [],
     };
   }
 
-  #signed(tx: Transaction, rate: bigint, fee: bigint, inputValues: bigint[], spends: string[]): SignedTx {
+  #signed(tx: Transaction, rate: bigint, fee: bigint, inputValues: bigint[]): SignedTx {
     return {
       chain: this.chain,
       txHash: tx.getId(),
       raw: tx.toHex(),
       nonce: null,
-      fee: { feeRateSatVb: String(rate), feeSats: String(fee), inputValues: inputValues.join(",") },
-      spends,
+      terms: { family: "bitcoin", feeRateSatVb: rate, feeSats: fee, inputValues },
     };
   }
 

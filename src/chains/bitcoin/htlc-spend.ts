@@ -154,6 +154,9 @@ export interface InstantRefundSignatures {
   /** Redeemer signatures (65 bytes, SIGHASH_SINGLE|ANYONECANPAY), hex, one per input in order. */
   redeemerSignatures: string[];
   fee: bigint;
+  feeRateSatVb: bigint;
+  /** The funding value of each input, in order. */
+  inputValues: bigint[];
 }
 
 export interface InstantRefundOptions {
@@ -217,7 +220,14 @@ export function signInstantRefund(
     tx.setWitness(index, [sig]);
     return bytesToHex(sig);
   });
-  return { partialTxHex: tx.toHex(), txid: tx.getId(), redeemerSignatures: signatures, fee: share * n };
+  return {
+    partialTxHex: tx.toHex(),
+    txid: tx.getId(),
+    redeemerSignatures: signatures,
+    fee: share * n,
+    feeRateSatVb: options.feeRateSatVb,
+    inputValues: fundingUtxos.map((u) => u.value),
+  };
 }
 
 export type InitiatorSigner =

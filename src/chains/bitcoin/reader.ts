@@ -38,6 +38,8 @@ export class BitcoinReader implements ChainReader {
   readonly family = "bitcoin" as const;
   /** The redeem leaf checks only `OP_SHA256 <hash> OP_EQUALVERIFY`: a preimage of any length redeems. */
   readonly secretLength = null;
+  /** Scripts hold x-only keys: the user's is the swap's `delegate`. */
+  readonly userKeyIsDelegate = true;
   readonly chain: string;
   readonly network: BitcoinNetworkName;
   readonly backend: BitcoinBackend;

@@ -58,12 +58,10 @@ export class ReplacementError extends Error {
 
 function readAttempt(attempt: TxAttemptRef): OldTx {
   const tx = Transaction.fromHex(attempt.raw);
-  const rateText = attempt.fee.feeRateSatVb;
-  const valuesText = attempt.fee.inputValues;
-  if (rateText === undefined || valuesText === undefined) {
-    throw new ReplacementError(`attempt ${attempt.id} (${attempt.txHash}) lacks feeRateSatVb or inputValues`);
+  if (attempt.terms.family !== "bitcoin") {
+    throw new ReplacementError(`attempt ${attempt.id} (${attempt.txHash}) is not a Bitcoin transaction`);
   }
-  const inputValues = valuesText === "" ? [] : valuesText.split(",").map((v) => BigInt(v));
+  const { inputValues, feeRateSatVb } = attempt.terms;
   if (inputValues.length !== tx.ins.length) {
     throw new ReplacementError(
       `attempt ${attempt.id} lists ${inputValues.length} input values for ${tx.ins.length} inputs`,
@@ -71,7 +69,7 @@ function readAttempt(attempt: TxAttemptRef): OldTx {
   }
   const inTotal = inputValues.reduce((s, v) => s + v, 0n);
   const outTotal = tx.outs.reduce((s, o) => s + o.value, 0n);
-  return { tx, rate: BigInt(rateText), fee: inTotal - outTotal, inputValues };
+  return { tx, rate: feeRateSatVb, fee: inTotal - outTotal, inputValues };
 }
 
 /** A replacement at a higher rate, or null when the ceiling or the available value rules one out. */

@@ -364,12 +364,12 @@ export class EvmExecutor implements ChainExecutor {
       txHash: keccak256(raw),
       raw,
       nonce,
-      fee: {
-        maxFeePerGas: fees.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-        gas: gas.toString(),
+      terms: {
+        family: "evm",
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        gas,
       },
-      spends: [],
     };
   }
 

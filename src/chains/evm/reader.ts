@@ -21,6 +21,7 @@ export class EvmReader implements ChainReader {
   readonly family = "evm" as const;
   /** The v3 contracts refuse any secret but 32 bytes. */
   readonly secretLength = 32;
+  readonly userKeyIsDelegate = false;
   readonly chain: string;
   readonly client: PublicClient;
 

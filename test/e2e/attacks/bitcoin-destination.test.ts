@@ -13,6 +13,7 @@ import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import { completed } from "../swaps/bitcoin-support.js";
 import { journaled, solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "./support.js";
+import { bitcoinFeeOf } from "../../support/memory-journal.js";
 
 const BTC = "bitcoin_regtest:btc";
 const USDC = "ethereum_localnet:usdc";
@@ -53,7 +54,7 @@ function minedAttempts(o: Order, kind: string) {
   return journal.attemptsOfAction(action.id).filter((a) => a.state === "confirmed");
 }
 
-const feeOf = (attempt: { fee: Record<string, string> }): bigint => BigInt(attempt.fee.feeSats ?? "0");
+const feeOf = bitcoinFeeOf;
 
 describe("attack: dust at the destination address before the fill", () => {
   it("is not the fill: the solver still sends the full amount, and the user receives it", async () => {

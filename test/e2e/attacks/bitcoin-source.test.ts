@@ -23,6 +23,7 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "./support.js";
+import { bitcoinFeeOf } from "../../support/memory-journal.js";
 
 const BTC = "bitcoin_regtest:btc";
 const USDC = "arbitrum_localnet:usdc";
@@ -114,7 +115,7 @@ describe("attack: an extra output at the source address", () => {
     for (const o of orders) {
       const redeem = journal.orderActions(o.order_id).find((a) => a.kind === "redeem")!;
       for (const attempt of journal.attemptsOfAction(redeem.id).filter((a) => a.state === "confirmed"))
-        redeems.set(attempt.txHash, { raw: attempt.raw, feeSats: BigInt(attempt.fee.feeSats ?? "0") });
+        redeems.set(attempt.txHash, { raw: attempt.raw, feeSats: bitcoinFeeOf(attempt) });
     }
     let received = 0n;
     let fees = 0n;
@@ -169,7 +170,7 @@ describe("attack: refund one output of a source, hoping the rest is never redeem
     expect(outputs.find((x) => x.txid === small)?.spentBy?.txid).toBe(refund.tx.getId());
     const redeemedBy = outputs.find((x) => x.txid === deposit)?.spentBy?.txid;
     const redeem = t.net.solver!.journal.recentAttempts(50).find((a) => a.txHash === redeemedBy)!;
-    expect(await solverHolds(t, BTC)).toBe(solverBtc + AMOUNT - BigInt(redeem.fee.feeSats ?? "0"));
+    expect(await solverHolds(t, BTC)).toBe(solverBtc + AMOUNT - bitcoinFeeOf(redeem));
     expect(await solverHolds(t, USDC)).toBe(solverUsdc - BigInt(o.destination_swap.amount));
   });
 });

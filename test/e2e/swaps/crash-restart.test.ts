@@ -15,6 +15,7 @@ import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
 import { SolverProcess, type LogLine } from "../cli/support/solver-process.js";
+import { bitcoinFeeOf } from "../../support/memory-journal.js";
 
 const SOURCE = "ethereum_localnet:usdc";
 const DESTINATION_CHAIN = "arbitrum_localnet";
@@ -49,7 +50,7 @@ describe("a solver process killed in the middle of a fill", () => {
       ...base,
       chains: base.chains.map((c) => {
         if (c.name === DESTINATION_CHAIN && c.family === "evm") return { ...c, rpcUrls: [proxy.url] };
-        if (c.family === "bitcoin") return { ...c, rpcUrl: bitcoinProxy.url };
+        if (c.family === "bitcoin") return { ...c, rpcUrls: [bitcoinProxy.url] };
         return c;
       }),
     };
@@ -245,7 +246,7 @@ describe("a solver process killed in the middle of a fill", () => {
       [bare(broadcast.txHash), "confirmed"],
     ]);
     // The wallet paid the HTLC once, with the journaled fee, and its change came back: nothing else left it.
-    const feeSats = BigInt(after.attempts[0]?.fee.feeSats ?? "NaN");
+    const feeSats = bitcoinFeeOf(after.attempts[0]!);
     expect(holdingsBefore - (await solverBitcoinHoldings())).toBe(
       BigInt(done.destination_swap.amount) + feeSats,
     );
@@ -286,7 +287,7 @@ describe("a solver process killed in the middle of a fill", () => {
 
     const after = fillAttempts(order.order_id);
     expect(after.attempts.map((a) => [a.txHash, a.state])).toEqual([[signed.txHash, "confirmed"]]);
-    const feeSats = BigInt(after.attempts[0]?.fee.feeSats ?? "NaN");
+    const feeSats = bitcoinFeeOf(after.attempts[0]!);
     expect(holdingsBefore - (await solverBitcoinHoldings())).toBe(
       BigInt(done.destination_swap.amount) + feeSats,
     );

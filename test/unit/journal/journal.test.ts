@@ -7,6 +7,7 @@ import type { ActionRequest, SignedTx } from "../../../src/chains/chain.js";
 import { Journal } from "../../../src/journal/journal.js";
 import { claimOk, ownSource } from "../../support/journal-claims.js";
 import { makeOrder } from "../../support/order-fixture.js";
+import { evmTerms } from "../../support/memory-journal.js";
 
 const order = makeOrder();
 const fill: ActionRequest = {
@@ -30,8 +31,7 @@ function signed(hash: string, nonce: bigint | null = 7n): SignedTx {
     txHash: hash,
     raw: `0xraw${hash}`,
     nonce,
-    fee: { maxFeePerGas: "1" },
-    spends: [],
+    terms: evmTerms(),
   };
 }
 

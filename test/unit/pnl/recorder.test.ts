@@ -13,6 +13,7 @@ import { pnlReport } from "../../../src/pnl/report.js";
 import { exactUsd } from "../../../src/pnl/usd.js";
 import { claimOk } from "../../support/journal-claims.js";
 import { makeOrder } from "../../support/order-fixture.js";
+import { evmTerms } from "../../support/memory-journal.js";
 
 const PRICES: Record<string, string> = {
   "ethereum_localnet:usdc": "1",
@@ -41,7 +42,7 @@ function request(orderId: string, kind: "fill" | "redeem", amount: bigint): Acti
 }
 
 function signed(chain: string, txHash: string): SignedTx {
-  return { chain, txHash, raw: "0x02", nonce: 1n, fee: {}, spends: [] };
+  return { chain, txHash, raw: "0x02", nonce: 1n, terms: evmTerms() };
 }
 
 function setUp() {

@@ -23,6 +23,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
   readonly maxBatch: number;
   readonly offersInstantRefund: boolean;
   readonly secretLength: number | null;
+  readonly userKeyIsDelegate: boolean;
   tip = 105n;
   /** HTLC states by swap id; absent ones read as never seen. */
   readonly htlcs = new Map<string, HtlcState>();
@@ -45,6 +46,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
     this.maxBatch = family === "bitcoin" ? 50 : 1;
     this.offersInstantRefund = family === "bitcoin";
     this.secretLength = family === "bitcoin" ? null : 32;
+    this.userKeyIsDelegate = family === "bitcoin";
   }
 
   tipHeight(): Promise<bigint> {
@@ -76,8 +78,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
       txHash,
       raw: `raw-${txHash}`,
       nonce: null,
-      fee: {},
-      spends: [],
+      terms: { family: "evm", maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, gas: 21_000n },
     });
   }
 

@@ -32,7 +32,10 @@ describe("Bitcoin instant refund of a declined source", () => {
     await env.mine(1);
 
     const partial = await env.executor.build([await spendAction(env, "instant_refund", params)]);
-    expect(partial.fee.partial).toBe("instant_refund");
+    expect(partial.terms).toMatchObject({
+      family: "bitcoin",
+      instantRefund: { redeemerSignatures: expect.any(Array) },
+    });
     await expect(env.executor.broadcast(partial)).rejects.toThrow(IncompleteInstantRefundError);
 
     const inputs = Transaction.fromHex(partial.raw).ins;

@@ -9,6 +9,9 @@ import {
   userFunds,
   type BitcoinEnv,
 } from "./support.js";
+import { bitcoinFeeOf } from "../../../support/memory-journal.js";
+import { Transaction } from "bitcoinjs-lib";
+import { inputOutpoints } from "../../../../src/chains/bitcoin/journal-outputs.js";
 
 let env: BitcoinEnv;
 
@@ -28,13 +31,15 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     const original = await env.executor.build([fillAction]);
     const originalAttempt = env.journal.record(original);
     await env.executor.broadcast(original);
-    expect(original.fee.feeRateSatVb).toBe("2");
+    expect(original.terms).toMatchObject({ feeRateSatVb: 2n });
 
     const first = await env.executor.bump(originalAttempt, [fillAction]);
     expect(first).not.toBeNull();
-    expect(first!.fee.feeRateSatVb).toBe("3");
-    expect(first!.spends).toEqual(original.spends);
-    expect(BigInt(first!.fee.feeSats!)).toBeGreaterThan(BigInt(original.fee.feeSats!));
+    expect(first!.terms).toMatchObject({ feeRateSatVb: 3n });
+    expect(inputOutpoints(Transaction.fromHex(first!.raw))).toEqual(
+      inputOutpoints(Transaction.fromHex(original.raw)),
+    );
+    expect(bitcoinFeeOf(first!)).toBeGreaterThan(bitcoinFeeOf(original));
     const firstAttempt = env.journal.record(first!);
     await env.executor.broadcast(first!);
     let mempool = await env.rpc.getRawMempool();
@@ -42,7 +47,7 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     expect(mempool).not.toContain(original.txHash);
 
     const second = await env.executor.bump(firstAttempt, [fillAction]);
-    expect(second!.fee.feeRateSatVb).toBe("4");
+    expect(second!.terms).toMatchObject({ feeRateSatVb: 4n });
     const secondAttempt = env.journal.record(second!);
     await env.executor.broadcast(second!);
     expect(await env.executor.bump(secondAttempt, [fillAction])).toBeNull();

@@ -14,7 +14,7 @@ import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
 import type { BitcoinChainConfig } from "../../../../src/config/types.js";
 import { startBitcoinForTests } from "../../../support/bitcoin-node.js";
-import { MemoryJournal } from "../../../support/memory-journal.js";
+import { bitcoinTerms, MemoryJournal } from "../../../support/memory-journal.js";
 
 export { MemoryJournal };
 
@@ -171,8 +171,7 @@ export async function userFunds(
     txHash: txid,
     raw: paid.tx.toHex(),
     nonce: null,
-    fee: {},
-    spends: paid.spends,
+    terms: bitcoinTerms(),
   });
   return txid;
 }

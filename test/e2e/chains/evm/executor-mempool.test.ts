@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseTransaction, type Hex } from "viem";
-import type { ActionRequest, SignedTx, TxAttemptRef } from "../../../../src/chains/chain.js";
+import type { ActionRequest, EvmTxTerms, SignedTx, TxAttemptRef } from "../../../../src/chains/chain.js";
 import { EvmExecutor } from "../../../../src/chains/evm/executor.js";
 import { EvmNonceManager } from "../../../../src/chains/evm/nonce-manager.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
@@ -16,11 +16,16 @@ import {
   userInitiates,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
-import { MemoryJournal } from "../../../support/memory-journal.js";
+import { evmTerms as testTerms, MemoryJournal } from "../../../support/memory-journal.js";
 
 let f: EvmFamilyFixture;
 let reader: EvmReader;
 let journal: MemoryJournal;
+
+function termsOf(tx: Pick<SignedTx, "terms">): EvmTxTerms {
+  if (tx.terms.family !== "evm") throw new Error("not an EVM transaction");
+  return tx.terms;
+}
 let executor: EvmExecutor;
 
 beforeAll(async () => {
@@ -64,8 +69,8 @@ async function chainNonce(): Promise<bigint> {
 describe("EvmExecutor with automine off", () => {
   it("takes the next nonce after the journal's live attempts, and never hands one out twice", async () => {
     const base = await chainNonce();
-    journal.record({ chain: "anvil", txHash: "0x01", raw: "0x", nonce: base + 2n, fee: {} });
-    journal.record({ chain: "other-chain", txHash: "0x02", raw: "0x", nonce: base + 9n, fee: {} });
+    journal.record({ chain: "anvil", txHash: "0x01", raw: "0x", nonce: base + 2n, terms: testTerms() });
+    journal.record({ chain: "other-chain", txHash: "0x02", raw: "0x", nonce: base + 9n, terms: testTerms() });
     expect(await executor.nextNonce()).toBe(base + 3n);
     const [a, b, c] = await Promise.all([
       executor.build([fill()]),
@@ -111,11 +116,11 @@ describe("EvmExecutor with automine off", () => {
 
     const bumped = await executor.bump(first, [action]);
     if (bumped === null) throw new Error("bump refused below the ceiling");
-    const offered = BigInt(signed.fee.maxFeePerGas ?? "0");
+    const offered = termsOf(signed).maxFeePerGas;
     expect(bumped.nonce).toBe(signed.nonce);
     expect(bumped.txHash).not.toBe(signed.txHash);
-    expect(BigInt(bumped.fee.maxFeePerGas ?? "0")).toBeGreaterThanOrEqual((offered * 125n) / 100n);
-    expect(bumped.fee.gas).toBe(signed.fee.gas);
+    expect(termsOf(bumped).maxFeePerGas).toBeGreaterThanOrEqual((offered * 125n) / 100n);
+    expect(termsOf(bumped).gas).toBe(termsOf(signed).gas);
     const second = attemptOf(bumped);
     await executor.broadcast(bumped);
 
@@ -137,7 +142,7 @@ describe("EvmExecutor with automine off", () => {
 
   it("returns null instead of a bump once the fee ceiling is reached", async () => {
     const signed = await executor.build([fill()]);
-    const ceilingOf = BigInt(signed.fee.maxFeePerGas ?? "0");
+    const ceilingOf = termsOf(signed).maxFeePerGas;
     const capped = new EvmExecutor({
       config: { ...f.config, maxFeePerGasWei: ceilingOf },
       privateKey: f.solverKey,

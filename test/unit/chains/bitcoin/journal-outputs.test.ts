@@ -4,6 +4,7 @@ import type { TxAttemptRef } from "../../../../src/chains/chain.js";
 import { txidToHash } from "../../../../src/chains/bitcoin/bytes.js";
 import { journalOutputs } from "../../../../src/chains/bitcoin/journal-outputs.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { bitcoinTerms } from "../../../support/memory-journal.js";
 
 const wallet = BitcoinKey.fromHex("33".repeat(32)).walletPayment(networks.regtest).output;
 const other = BitcoinKey.fromHex("44".repeat(32)).walletPayment(networks.regtest).output;
@@ -20,7 +21,7 @@ function attempt(id: number, inputs: [number, number][], outputs: [Uint8Array, b
     txHash: tx.getId(),
     raw: tx.toHex(),
     nonce: null,
-    fee: {},
+    terms: bitcoinTerms(),
     createdAtMs: 0,
   };
 }

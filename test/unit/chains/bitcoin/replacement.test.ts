@@ -29,14 +29,14 @@ function fillAttempt(change: bigint, rate: bigint): TxAttemptRef {
   const outputs = [{ script: htlc.outputScript, value: 60_000n }];
   if (change > 0n) outputs.push({ script: wallet.outputScript, value: change });
   const tx = wallet.signPayment([input], outputs);
-  const fee = { feeRateSatVb: String(rate), feeSats: "0", inputValues: String(input.value) };
+  const terms = { family: "bitcoin" as const, feeRateSatVb: rate, feeSats: 0n, inputValues: [input.value] };
   return {
     id: 1,
     chain: "bitcoin_regtest",
     txHash: tx.getId(),
     raw: tx.toHex(),
     nonce: null,
-    fee,
+    terms,
     createdAtMs: 0,
   };
 }
@@ -80,11 +80,11 @@ describe("bumpTransaction for a fill", () => {
     expect(bump(fillAttempt(0n, 2n), 2n)).toBeNull();
   });
 
-  it("needs the journaled fee terms", () => {
+  it("needs the journaled Bitcoin terms, with a value for each input", () => {
     const old = fillAttempt(39_000n, 2n);
-    expect(() => bump({ ...old, fee: {} }, 2n)).toThrow(ReplacementError);
-    expect(() => bump({ ...old, fee: { feeRateSatVb: "2", inputValues: "1,2" } }, 2n)).toThrow(
-      /2 input values for 1 inputs/,
-    );
+    const evm = { family: "evm" as const, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, gas: 1n };
+    expect(() => bump({ ...old, terms: evm }, 2n)).toThrow(ReplacementError);
+    const twoValues = { family: "bitcoin" as const, feeRateSatVb: 2n, feeSats: 0n, inputValues: [1n, 2n] };
+    expect(() => bump({ ...old, terms: twoValues }, 2n)).toThrow(/2 input values for 1 inputs/);
   });
 });

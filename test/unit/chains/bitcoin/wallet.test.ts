@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { InsufficientFundsError } from "../../../../src/chains/bitcoin/coin-selection.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
-import { MemoryJournal } from "../../../support/memory-journal.js";
+import { bitcoinTerms, MemoryJournal } from "../../../support/memory-journal.js";
 
 const key = BitcoinKey.fromHex("21".repeat(32));
 const payee = BitcoinKey.fromHex("42".repeat(32)).walletPayment(networks.regtest).output;
@@ -48,7 +48,7 @@ describe("the Bitcoin wallet under concurrent payments", () => {
       txHash: first.tx.getId(),
       raw: first.tx.toHex(),
       nonce: null,
-      fee: {},
+      terms: bitcoinTerms(),
     });
     expect((await w.spendable()).map((u) => u.txid)).toEqual([first.tx.getId()]);
     // A payment that is never journaled gives its outputs back once the hold has passed.

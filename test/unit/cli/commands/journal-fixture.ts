@@ -11,6 +11,7 @@ import type { ActionRequest, SignedTx } from "../../../../src/chains/chain.js";
 import { Journal } from "../../../../src/journal/journal.js";
 import { claimOk } from "../../../support/journal-claims.js";
 import { makeOrder, SECRET, SECRET_HASH } from "../../../support/order-fixture.js";
+import { evmTerms } from "../../../support/memory-journal.js";
 
 export const T0 = Date.parse("2030-01-01T00:00:00Z");
 export const ACTIVE = "a1".repeat(32);
@@ -48,8 +49,7 @@ function signed(chain: string, txHash: string, nonce: bigint): SignedTx {
     txHash,
     raw: `0x02${RAW_MARKER}${SECRET}`,
     nonce,
-    fee: { maxFeePerGas: "2000000000" },
-    spends: [],
+    terms: evmTerms(2_000_000_000n),
   };
 }
 

@@ -1,0 +1,43 @@
+/**
+ * A signed transaction's family terms as the journal stores them: JSON with bigints as decimal strings
+ * under `$bigint`. Journals written before the terms were typed hold a flat map of decimal strings; those
+ * are read into the same types, so an upgrade never strands a journaled transaction.
+ */
+import type { TxTerms } from "../chains/chain.js";
+
+export function termsToJson(terms: TxTerms): string {
+  return JSON.stringify(terms, (_key, value: unknown) =>
+    typeof value === "bigint" ? { $bigint: value.toString() } : value,
+  );
+}
+
+export function termsFromJson(text: string): TxTerms {
+  const parsed = JSON.parse(text, (_key, value: unknown) =>
+    value !== null && typeof value === "object" && "$bigint" in value
+      ? BigInt((value as { $bigint: string }).$bigint)
+      : value,
+  ) as Record<string, unknown>;
+  if (parsed.family === "evm" || parsed.family === "bitcoin") return parsed as unknown as TxTerms;
+  return legacyTerms(parsed);
+}
+
+function legacyTerms(flat: Record<string, unknown>): TxTerms {
+  const big = (key: string): bigint => BigInt(String(flat[key] ?? "0"));
+  if (flat.maxFeePerGas !== undefined) {
+    return {
+      family: "evm",
+      maxFeePerGas: big("maxFeePerGas"),
+      maxPriorityFeePerGas: big("maxPriorityFeePerGas"),
+      gas: big("gas"),
+    };
+  }
+  const values = String(flat.inputValues ?? "");
+  const signatures = typeof flat.redeemerSignatures === "string" ? flat.redeemerSignatures.split(",") : null;
+  return {
+    family: "bitcoin",
+    feeRateSatVb: big("feeRateSatVb"),
+    feeSats: big("feeSats"),
+    inputValues: values === "" ? [] : values.split(",").map((v) => BigInt(v)),
+    ...(signatures === null ? {} : { instantRefund: { redeemerSignatures: signatures } }),
+  };
+}
