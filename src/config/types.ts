@@ -204,6 +204,8 @@ export interface SolverConfig {
     /** Hex id the service knows this solver by. */
     id: string;
     pollIntervalMs: number;
+    /** A solver that has not renewed its journal lease for this long is taken to have stopped. */
+    leaseTtlMs: number;
     keys: SolverKeys;
   };
   chains: ChainConfig[];

@@ -18,6 +18,15 @@ import {
   type OrderTerms,
   type SourceBacking,
 } from "./exclusive-claims.js";
+import {
+  acquireLease,
+  assertLease,
+  releaseLease,
+  renewLease,
+  type Acquired,
+  type HolderAlive,
+  type LeaseHolder,
+} from "./lease.js";
 import { migrate } from "./migrations.js";
 import { termsFromJson, termsToJson } from "./tx-terms-json.js";
 
@@ -107,6 +116,8 @@ const LIVE_STATES = "('signed', 'broadcast', 'replaced')";
  */
 export class Journal implements JournalView {
   private readonly db: Database.Database;
+  /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
+  private leaseHolder: string | null = null;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -120,6 +131,30 @@ export class Journal implements JournalView {
 
   close(): void {
     this.db.close();
+  }
+
+  /**
+   * Takes the journal's lease for this process; throws LeaseHeldError when another instance holds a fresh
+   * one. From then on every claim and every signed transaction is journaled only while the lease is ours.
+   */
+  acquireLease(me: LeaseHolder, ttlMs: number, alive: HolderAlive, nowMs = Date.now()): Acquired {
+    const acquired = acquireLease(this.db, me, ttlMs, nowMs, alive);
+    this.leaseHolder = me.id;
+    return acquired;
+  }
+
+  /** Throws LeaseLostError when another instance took the lease over. */
+  renewLease(nowMs = Date.now()): void {
+    if (this.leaseHolder !== null) renewLease(this.db, this.leaseHolder, nowMs);
+  }
+
+  releaseLease(): void {
+    if (this.leaseHolder !== null) releaseLease(this.db, this.leaseHolder);
+    this.leaseHolder = null;
+  }
+
+  private fence(): void {
+    if (this.leaseHolder !== null) assertLease(this.db, this.leaseHolder);
   }
 
   /** The SQLite handle, for stores that keep their own tables in the journal (pnl-store.ts). */
@@ -184,6 +219,7 @@ export class Journal implements JournalView {
       );
     }
     const claim = this.db.transaction((): ClaimResult => {
+      this.fence();
       const existing = this.db
         .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
         .get(request.orderId, request.kind) as RawAction | undefined;
@@ -242,6 +278,7 @@ export class Journal implements JournalView {
   /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
   recordSigned(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
     const insert = this.db.transaction(() => {
+      this.fence();
       const info = this.db
         .prepare(
           `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, created_ms, updated_ms)
@@ -270,7 +307,7 @@ export class Journal implements JournalView {
       }
       return attemptId;
     });
-    return this.attempt(insert());
+    return this.attempt(insert.immediate());
   }
 
   markBroadcast(attemptId: number, nowMs = Date.now()): void {

@@ -249,6 +249,7 @@ export function localnetSolverConfig(options: {
     solver: {
       id: options.solverId,
       pollIntervalMs: 500,
+      leaseTtlMs: 10_000,
       keys: { evm: options.evmKey, bitcoin: options.bitcoinKey },
     },
     chains: [...chains, solverBitcoinChain(options.bitcoin)],
