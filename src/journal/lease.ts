@@ -115,6 +115,8 @@ export function processHolder(host: string, pid: number, nonce: string): LeaseHo
 export function aliveOnHost(thisHost: string): HolderAlive {
   return (holder) => {
     if (holder.host !== thisHost) return true;
+    // Our own pid under another lease id: an earlier run of this process slot (a restarted container).
+    if (holder.pid === process.pid) return false;
     try {
       process.kill(holder.pid, 0);
       return true;
