@@ -51,6 +51,8 @@ export interface ActionRow {
 
 export interface AttemptRow extends TxAttemptRef {
   state: AttemptState;
+  /** The block it was seen in: final once `state` is confirmed, still reversible while live. */
+  blockHeight: bigint | null;
   actionIds: number[];
   updatedMs: number;
 }
@@ -103,6 +105,7 @@ interface RawAttempt {
   nonce: string | null;
   terms: string;
   state: AttemptState;
+  block_height: string | null;
   created_ms: number;
   updated_ms: number;
   action_ids: string | null;
@@ -322,6 +325,33 @@ export class Journal implements JournalView {
     })();
   }
 
+  /**
+   * Seen in a block, not yet final: the attempt stays live (followed, its nonce and inputs held) until it
+   * is `finalityDepth` deep, since a reorganisation can still take it out.
+   */
+  markMined(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `UPDATE tx_attempts SET block_height = ?, updated_ms = ?,
+         state = CASE WHEN state = 'signed' THEN 'broadcast' ELSE state END WHERE id = ? AND state IN ${LIVE_STATES}`,
+      )
+      .run(blockHeight.toString(), nowMs, attemptId);
+  }
+
+  /** A reorganisation took the attempt's block away: it is followed as sent, not mined. */
+  markUnmined(attemptId: number, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `UPDATE tx_attempts SET block_height = NULL, updated_ms = ? WHERE id = ? AND state IN ${LIVE_STATES}`,
+      )
+      .run(nowMs, attemptId);
+  }
+
+  /** Its replacement never reached the network: the attempt is the live one again. */
+  restoreReplaced(attemptId: number, nowMs = Date.now()): void {
+    this.setAttemptState(attemptId, "broadcast", nowMs, "state = 'replaced'");
+  }
+
   markReplaced(attemptId: number, nowMs = Date.now()): void {
     this.setAttemptState(attemptId, "replaced", nowMs, `state IN ${LIVE_STATES}`);
   }
@@ -535,7 +565,7 @@ export class Journal implements JournalView {
   }
 }
 
-const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.created_ms, t.updated_ms,
+const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.block_height, t.created_ms, t.updated_ms,
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
@@ -588,6 +618,7 @@ function toAttemptRow(row: RawAttempt): AttemptRow {
     nonce: row.nonce === null ? null : BigInt(row.nonce),
     terms: termsFromJson(row.terms),
     state: row.state,
+    blockHeight: row.block_height === null ? null : BigInt(row.block_height),
     createdAtMs: row.created_ms,
     updatedMs: row.updated_ms,
     actionIds: row.action_ids === null ? [] : row.action_ids.split(",").map(Number),
