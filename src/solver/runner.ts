@@ -210,7 +210,10 @@ export class Runner {
           byId.set(orderId, { order: await orderbook.getOrder(orderId), fresh: true });
           continue;
         } catch (error) {
-          logger.warn({ err: error, orderId }, "could not refresh a journaled order; using the journal's copy");
+          logger.warn(
+            { err: error, orderId },
+            "could not refresh a journaled order; using the journal's copy",
+          );
         }
       }
       const snapshot = journal.orderSnapshot(orderId);
