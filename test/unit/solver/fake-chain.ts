@@ -8,6 +8,7 @@ import {
   type ActionRequest,
   type ChainExecutor,
   type ChainFamily,
+  type FeeAllowance,
   type ChainReader,
   type HtlcParams,
   type HtlcState,
@@ -41,6 +42,10 @@ export class FakeChain implements ChainReader, ChainExecutor {
   failBroadcast: (txHash: string) => Error | null = () => null;
   /** Replacements offered by `bump`, by the attempt they replace; none when absent. */
   bumpWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
+  /** Cancels offered by `cancel`, by the attempt they take the place of; none when absent. */
+  cancelWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
+  /** The fee allowance each `bump` was given. */
+  readonly allowances: (FeeAllowance | undefined)[] = [];
 
   constructor(
     readonly chain: string,
@@ -97,8 +102,13 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return Promise.resolve(this.statusOf(attempt));
   }
 
-  bump(attempt: TxAttemptRef): Promise<SignedTx | null> {
+  bump(attempt: TxAttemptRef, _actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx | null> {
+    this.allowances.push(allowance);
     return Promise.resolve(this.bumpWith(attempt));
+  }
+
+  cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
+    return Promise.resolve(this.cancelWith(attempt));
   }
 
   balance(asset: string): Promise<bigint> {

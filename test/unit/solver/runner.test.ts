@@ -123,6 +123,7 @@ function harness(options: { sourceFamily?: "evm" | "bitcoin"; limits?: Partial<L
       timelockMarginMs: 600_000,
       redeemDeadlineMarginMs: 600_000,
       priceToleranceBps: 0,
+      urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
     pollIntervalMs: 1_000,
