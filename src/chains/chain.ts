@@ -233,6 +233,12 @@ export interface ChainExecutor {
    */
   cancel(attempt: TxAttemptRef): Promise<SignedTx | null>;
   /**
+   * Account families: transactions moving nothing for the nonces below the journal's live ones that
+   * nothing holds (a transaction dropped for good leaves a hole every later one waits behind). Absent
+   * where transactions are not ordered by nonce.
+   */
+  fillNonceGaps?(): Promise<SignedTx[]>;
+  /**
    * The solver's balance of an asset id on this chain, smallest units, as it will be once every live
    * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.
    */

@@ -13,8 +13,11 @@ export async function followAttempts(
   chains: ChainRegistry,
   ctx: ExecutionContext,
   nowMs = Date.now(),
+  /** `all`: look for nonce gaps on every chain (at start); else only where an attempt just ended. */
+  gapCheck: "all" | "ended" = "ended",
 ): Promise<void> {
   const { journal, logger } = ctx;
+  const ended = new Set<string>(gapCheck === "all" ? chains.keys() : []);
   for (const attempt of journal.liveAttemptRows()) {
     const chain = chains.get(attempt.chain);
     if (!chain) {
@@ -34,6 +37,35 @@ export async function followAttempts(
         "could not follow transaction",
       );
     }
+    const state = journal.attempt(attempt.id).state;
+    if (state === "dropped" || state === "failed") ended.add(attempt.chain);
+  }
+  for (const name of ended) {
+    const chain = chains.get(name);
+    if (chain) await fillNonceGaps(chain, ctx);
+  }
+}
+
+/**
+ * An attempt that ended without being mined may leave its nonce unused below later ones, which then
+ * wait forever: each hole gets a transaction moving nothing, journaled like a cancel before it is sent.
+ */
+async function fillNonceGaps(chain: SolverChain, ctx: ExecutionContext): Promise<void> {
+  const { journal, logger } = ctx;
+  if (chain.executor.fillNonceGaps === undefined) return;
+  try {
+    for (const filler of await chain.executor.fillNonceGaps()) {
+      const attempt = journal.recordCancel([], filler);
+      await chain.executor.broadcast(filler);
+      journal.markBroadcast(attempt.id);
+      logger.warn(
+        { chain: chain.config.name, nonce: filler.nonce?.toString(), txHash: filler.txHash },
+        "filled a nonce gap",
+      );
+    }
+  } catch (error) {
+    // A filler journaled but not sent is sent again by the next round's follow.
+    logger.warn({ err: error, chain: chain.config.name }, "could not fill nonce gaps");
   }
 }
 

@@ -70,6 +70,8 @@ export class Runner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Nonce gaps are looked for on every chain once, at the first round after start. */
+  private gapsChecked = false;
   lastTickMs = 0;
   lastTickError: string | null = null;
 
@@ -103,7 +105,8 @@ export class Runner {
   async tick(): Promise<void> {
     const { logger, chains } = this.options;
     try {
-      await followAttempts(chains, this.context(), this.now());
+      await followAttempts(chains, this.context(), this.now(), this.gapsChecked ? "ended" : "all");
+      this.gapsChecked = true;
       const orders = await this.discover();
       const planned = await Promise.all(
         orders.map((order) => this.queue.add(() => this.processOrder(order))),

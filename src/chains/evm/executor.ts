@@ -259,6 +259,16 @@ export class EvmExecutor implements ChainExecutor {
     return signed;
   }
 
+  async fillNonceGaps(): Promise<SignedTx[]> {
+    const fillers = await this.nonces.withNonceGaps(async (nonce) =>
+      this.sign({ to: this.address, data: "0x", value: 0n }, nonce, TRANSFER_GAS, await this.currentFees()),
+    );
+    if (fillers.length > 0) {
+      this.log.warn({ nonces: fillers.map((f) => String(f.nonce)) }, "nonce gaps found; filling them");
+    }
+    return fillers;
+  }
+
   #replaceable(attempt: TxAttemptRef): {
     nonce: bigint;
     gas: bigint;

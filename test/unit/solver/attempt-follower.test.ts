@@ -48,6 +48,18 @@ describe("bumpDue", () => {
   });
 });
 
+function ctxOf(journal: Journal) {
+  return {
+    journal,
+    orderbook: { instantRefund: () => Promise.reject(new Error("not used")) },
+    observer: silentObserver,
+    logger: pino({ level: "silent" }),
+    urgencyMarginMs: 0,
+    recheckFill: () => Promise.resolve(null),
+    feeAllowance: () => undefined,
+  };
+}
+
 describe("following an attempt to its end", () => {
   const request: ActionRequest = {
     kind: "redeem",
@@ -75,11 +87,7 @@ describe("following an attempt to its end", () => {
     const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
     const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
     const ctx = {
-      journal,
-      orderbook: { instantRefund: () => Promise.reject(new Error("not used")) },
-      observer: silentObserver,
-      logger: pino({ level: "silent" }),
-      urgencyMarginMs: 0,
+      ...ctxOf(journal),
       recheckFill: (fill: ActionRow) => {
         rechecked.push(fill.id);
         return Promise.resolve(verdict);
@@ -263,5 +271,29 @@ describe("following an attempt to its end", () => {
     await follow(Date.now() + 120_000);
     expect(chain.allowances).toEqual([allowance]);
     expect(chain.broadcasts).toEqual(["0xbb"]);
+  });
+
+  it("fills nonce gaps at start and after an attempt ends unmined, journaled as moving nothing", async () => {
+    const { journal, chain, follow } = setup("redeem");
+    chain.statusOf = () => ({ state: "pending" });
+    await follow(Date.now() + 1_000);
+    expect(chain.gapChecks).toBe(0);
+
+    const filler = { chain: chain.chain, txHash: "0x0f", raw: "0x0f", nonce: 3n, terms: evmTerms() };
+    chain.gapFillers = [filler];
+    chain.statusOf = () => ({ state: "dead", reason: "nonce 4 is used by another transaction" });
+    await follow(Date.now() + 1_000);
+    expect(chain.gapChecks).toBe(1);
+    expect(chain.broadcasts).toEqual(["0x0f"]);
+    const [live] = journal.liveAttemptRows();
+    expect(live).toMatchObject({ txHash: "0x0f", purpose: "cancel", actionIds: [], state: "broadcast" });
+
+    await followAttempts(
+      new Map([[chain.chain, chain.solverChain("0xa1", [])]]),
+      ctxOf(journal),
+      Date.now(),
+      "all",
+    );
+    expect(chain.gapChecks).toBe(2);
   });
 });

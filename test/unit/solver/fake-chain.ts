@@ -107,6 +107,14 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return Promise.resolve(this.bumpWith(attempt));
   }
 
+  /** Fillers for nonce gaps, and how often they were asked for. */
+  gapFillers: SignedTx[] = [];
+  gapChecks = 0;
+  fillNonceGaps(): Promise<SignedTx[]> {
+    this.gapChecks += 1;
+    return Promise.resolve(this.gapFillers.splice(0));
+  }
+
   cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
     return Promise.resolve(this.cancelWith(attempt));
   }

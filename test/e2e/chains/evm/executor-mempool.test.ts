@@ -261,4 +261,29 @@ describe("EvmExecutor with automine off", () => {
     }
     expect(termsOf(last).maxFeePerGas * 110n).toBeGreaterThan(2n * ceiling * 100n);
   });
+
+  it("fills a nonce gap left by a transaction dropped for good, so the ones behind it are mined", async () => {
+    const base = await chainNonce();
+    const lost = await executor.build([fill()]);
+    const behind = await executor.build([fill()]);
+    expect([lost.nonce, behind.nonce]).toEqual([base, base + 1n]);
+    // The first never reaches the node and its attempt ends; the second waits behind the hole.
+    attemptOf(behind);
+    await executor.broadcast(behind);
+    await mine(f.fx, 1);
+    expect(await chainNonce()).toBe(base);
+
+    const fresh = new EvmExecutor({ config: f.config, privateKey: f.solverKey, journal });
+    const fillers = await fresh.fillNonceGaps();
+    expect(fillers.map((t) => t.nonce)).toEqual([base]);
+    expect(parseTransaction(fillers[0]!.raw as Hex)).toMatchObject({ gas: 21_000n });
+    for (const filler of fillers) {
+      attemptOf(filler);
+      await executor.broadcast(filler);
+    }
+    expect(await fresh.fillNonceGaps()).toEqual([]);
+    await mine(f.fx, 1);
+    expect(await chainNonce()).toBe(base + 2n);
+    expect(await executor.txStatus(attemptOf(behind), [])).toMatchObject({ state: "confirmed" });
+  });
 });
