@@ -32,7 +32,7 @@ const report = await runChaos({
   kills,
   failRate,
   seed: positive("seed", values.seed),
-  killAfterMs: [1_000, 6_000],
+  killAfterMs: [2_000, 12_000],
   swapSpacingMs: 3_000,
   timeoutMs: 60 * 60_000,
   log: (line) => console.log(`  ${line}`),
