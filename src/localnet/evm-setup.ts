@@ -1,7 +1,16 @@
-import { createPublicClient, createWalletClient, http, type Address, type PublicClient } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  numberToHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../chains/evm/client.js";
 import type { LocalnetAccount } from "./accounts.js";
+import { anvilRequest } from "./anvil.js";
 import { deployHtlc, deployNativeHtlc, deployTestToken, type DeployerWallet } from "./deploy-evm.js";
 
 export interface LocalTokenSpec {
@@ -39,9 +48,14 @@ export const LOCAL_TOKENS: LocalTokenSpec[] = [
   { symbol: "wbtc", name: "Wrapped Bitcoin (local)", decimals: 8, mintWholeUnits: 100n },
 ];
 
+/** What an account anvil did not prefund is given of the coin (anvil's own prefund is 10,000). */
+const UNFUNDED_ACCOUNT_COIN = 10_000n * 10n ** 18n;
+
 /**
  * Deploys the test tokens with their HTLCs and the NativeHTLC, and mints tokens to every funded account.
- * The coin itself comes from anvil's prefunded balances.
+ * The coin comes from anvil's prefunded balances; `coinless` accounts (past anvil's prefunded ones) get
+ * the same amount set directly. Mints are sent back to back and awaited together: on a chain mining per
+ * transaction that takes a moment, on one mining per interval a block or two, whatever the user count.
  */
 export async function setUpEvmChain(options: {
   chainId: number;
@@ -49,7 +63,11 @@ export async function setUpEvmChain(options: {
   rpcUrl: string;
   deployer: LocalnetAccount;
   funded: Address[];
+  coinless?: Address[];
 }): Promise<DeployedAsset[]> {
+  for (const address of options.coinless ?? []) {
+    await anvilRequest(options.rpcUrl, "anvil_setBalance", [address, numberToHex(UNFUNDED_ACCOUNT_COIN)]);
+  }
   const chain = evmChain(options.chainId, options.name, [options.rpcUrl]);
   const pub = createPublicClient({
     chain,
@@ -66,6 +84,8 @@ export async function setUpEvmChain(options: {
     const token = await deployTestToken(wallet, pub, spec);
     const htlc = await deployHtlc(wallet, pub, token);
     const amount = spec.mintWholeUnits * 10n ** BigInt(spec.decimals);
+    const sent: { to: Address; hash: Hex }[] = [];
+    let nonce = await pub.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
     for (const to of options.funded) {
       const hash = await wallet.writeContract({
         address: token,
@@ -73,11 +93,15 @@ export async function setUpEvmChain(options: {
         chain,
         functionName: "mint",
         args: [to, amount],
+        nonce: nonce++,
       });
-      const receipt = await pub.waitForTransactionReceipt({ hash });
-      if (receipt.status !== "success")
-        throw new Error(`minting ${spec.symbol} to ${to} on ${options.name} reverted`);
+      sent.push({ to, hash });
     }
+    const receipts = await Promise.all(sent.map(({ hash }) => pub.waitForTransactionReceipt({ hash })));
+    receipts.forEach((receipt, i) => {
+      if (receipt.status !== "success")
+        throw new Error(`minting ${spec.symbol} to ${sent[i]?.to} on ${options.name} reverted`);
+    });
     assets.push({
       symbol: spec.symbol,
       name: spec.name,
