@@ -41,5 +41,7 @@ export const ANVIL_PREFUNDED_ACCOUNTS = 10;
  */
 export function localnetUserIndex(i: number): number {
   const prefundedUsers = LOCALNET_ROLES.priceKeeper - LOCALNET_ROLES.firstUser;
-  return i < prefundedUsers ? LOCALNET_ROLES.firstUser + i : LOCALNET_ROLES.priceKeeper + 1 + (i - prefundedUsers);
+  return i < prefundedUsers
+    ? LOCALNET_ROLES.firstUser + i
+    : LOCALNET_ROLES.priceKeeper + 1 + (i - prefundedUsers);
 }
