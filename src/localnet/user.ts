@@ -17,7 +17,7 @@ import {
   HTLC_EIP712_VERSION,
 } from "../chains/evm/htlc-abi.js";
 import type { OrderbookClient } from "../orderbook/client.js";
-import type { Order, OrderSide, QuoteItem } from "../orderbook/types.js";
+import type { CreateOrderRequest, Order, OrderSide, QuoteItem } from "../orderbook/types.js";
 import type {
   LocalnetAssetDescriptor,
   LocalnetDescriptor,
@@ -100,6 +100,12 @@ export class LocalUser {
   }
 
   async createOrder(quote: QuoteItem, options: CreateOrderOptions = {}): Promise<Order> {
+    const created = await this.orderbook.createOrder(this.orderRequest(quote, options));
+    return this.orderbook.getOrder(created.order_id);
+  }
+
+  /** The body of `POST /v2/orders` for a quote, with this user's addresses on both sides. */
+  orderRequest(quote: QuoteItem, options: CreateOrderOptions = {}): CreateOrderRequest {
     const source: OrderSide = { asset: quote.source.asset, owner: this.address, amount: quote.source.amount };
     if (this.isBitcoinAsset(source.asset)) {
       // The service takes an empty owner as none.
@@ -116,13 +122,12 @@ export class LocalUser {
       // A client that keeps the secret redeems with its own key.
       if (options.secretHash) destination.delegate = this.bitcoin.xOnlyKey;
     }
-    const created = await this.orderbook.createOrder({
+    return {
       source,
       destination,
       solver_id: quote.solver_id,
       ...(options.secretHash ? { secret_hash: options.secretHash } : {}),
-    });
-    return this.orderbook.getOrder(created.order_id);
+    };
   }
 
   /**
