@@ -51,7 +51,7 @@ export interface LoadFigures {
   rounds: number;
   solverRssMiB: number;
   journalBytes: number;
-  /** Why swaps did not open (first few), so a failed run says what went wrong. */
+  /** Why swaps did not open or complete (first few), so a failed run says what went wrong. */
   problems: string[];
 }
 
@@ -69,6 +69,8 @@ export interface RunInputs {
   journalBytes: number;
   rpc: ReadonlyMap<string, Record<string, MethodCounts>>;
   chainFamilies: ReadonlyMap<string, string>;
+  /** What the swaps that did not complete show (swaps.ts `describeIncomplete`). */
+  incomplete: readonly string[];
 }
 
 export function quoteFigures(quotes: readonly TimedQuote[]): QuoteFigures {
@@ -137,7 +139,9 @@ export function measureRun(inputs: RunInputs): LoadFigures {
         ...(r.initiateError ? [`initiate: ${r.initiateError}`] : []),
       ]),
     ),
-  ].slice(0, 5);
+  ]
+    .slice(0, 5)
+    .concat(inputs.incomplete.slice(0, 10));
   return {
     orders: inputs.orders,
     users: inputs.users,

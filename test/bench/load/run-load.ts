@@ -19,7 +19,7 @@ import { timedQuote, type ServiceEndpoint, type TimedQuote } from "./service-cal
 import { databaseBytes, SolverProcess } from "./solver-process.js";
 import { SolverSampler } from "./solver-sampler.js";
 import { planSwaps, SWAP_KINDS, type SwapKind } from "./swap-mix.js";
-import { followSwaps, openCount, openSwaps } from "./swaps.js";
+import { describeIncomplete, followSwaps, openCount, openSwaps } from "./swaps.js";
 import { readyUsers } from "./users.js";
 
 export interface LoadOptions {
@@ -113,6 +113,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       deadlineMs: Date.now() + (options.timeoutMs ?? defaultTimeoutMs(options.orders)),
       progress: (done, open) => print(`  ${done} complete, ${open} still open`),
     });
+    const incomplete = await describeIncomplete(records, benchUsers);
     await sampler.stop();
     const cpuMs = solver.cpuMs() - cpuBefore;
     const rssMiB = solver.rssMiB();
@@ -133,6 +134,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       journalBytes: databaseBytes(journalPath),
       rpc: new Map([...proxies].map(([chain, proxy]) => [chain, proxy.counts()])),
       chainFamilies: new Map(net.solverConfig.chains.map((c) => [c.name, c.family])),
+      incomplete,
     });
   } finally {
     await solver?.stop();

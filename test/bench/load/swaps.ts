@@ -23,6 +23,8 @@ export interface SwapRecord {
   /** When the user signed, sent or paid its source lock. */
   initiatedAtMs: number | null;
   initiateError: string | null;
+  /** The source's initiate transaction (EVM; a relayed one as the service named it). */
+  initiateTx: string | null;
   /** The order as last read from the service. */
   order: Order | null;
   completedAtMs: number | null;
@@ -50,6 +52,7 @@ export async function openSwaps(
     orderId: null,
     initiatedAtMs: null,
     initiateError: null,
+    initiateTx: null,
     order: null,
     completedAtMs: null,
   }));
@@ -72,8 +75,10 @@ export async function openSwaps(
           return;
         }
         record.initiatedAtMs = Date.now();
-        if (kind.initiate === "signature") await user.initiateWithSignature(record.order);
-        else await user.initiateOnChain(record.order);
+        record.initiateTx =
+          kind.initiate === "signature"
+            ? await user.initiateWithSignature(record.order)
+            : await user.initiateOnChain(record.order);
       } catch (error) {
         record.initiateError = message(error);
       }
@@ -131,6 +136,27 @@ export async function followSwaps(
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 1_000));
   }
+}
+
+/** What each swap that did not complete shows: its status, and where its EVM source's initiate stands. */
+export async function describeIncomplete(
+  records: readonly SwapRecord[],
+  users: readonly BenchUser[],
+): Promise<string[]> {
+  const lines: string[] = [];
+  for (const record of records) {
+    if (record.orderId === null || record.completedAtMs !== null) continue;
+    const { kind, user } = record.planned;
+    let initiate = "";
+    if (record.initiateTx !== null && kind.initiate !== "bitcoin-deposit") {
+      const state = await users[user]?.transactionState(kind.from, record.initiateTx);
+      initiate = `; source initiate ${record.initiateTx} ${state ?? "?"}`;
+    }
+    lines.push(
+      `incomplete: ${kind.label} order ${record.orderId} is ${record.order?.status ?? "unread"}${initiate}`,
+    );
+  }
+  return lines;
 }
 
 /** Orders initiated and not complete yet. */

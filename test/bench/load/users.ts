@@ -94,8 +94,8 @@ export class BenchUser {
     await Promise.all(sent);
   }
 
-  /** Locks an EVM source by calling the HTLC; resolves once mined. */
-  async initiateOnChain(order: Order): Promise<void> {
+  /** Locks an EVM source by calling the HTLC; resolves with its hash once mined. */
+  async initiateOnChain(order: Order): Promise<Hex> {
     const { chain, asset } = this.local.assetOf(order.source_swap.asset);
     const swap = order.source_swap;
     const data = encodeFunctionData({
@@ -107,11 +107,28 @@ export class BenchUser {
     const wallet = this.walletOf(chain);
     const hash = await wallet.send({ to: asset.htlcAddress, data, value: native ? BigInt(swap.amount) : 0n });
     await this.mined(wallet, hash, `initiate of order ${order.order_id}`);
+    return hash;
   }
 
-  /** Signs the EIP-712 initiate and hands it to the service, which relays it. */
-  async initiateWithSignature(order: Order): Promise<void> {
-    await this.local.initiateWithSignature(order);
+  /** Signs the EIP-712 initiate and hands it to the service; returns the hash of the service's relay. */
+  initiateWithSignature(order: Order): Promise<string> {
+    return this.local.initiateWithSignature(order);
+  }
+
+  /** Where an EVM transaction stands: its receipt's status, or that the node does not have it mined. */
+  async transactionState(assetId: string, hash: string): Promise<string> {
+    const wallet = this.walletOf(this.local.assetOf(assetId).chain);
+    try {
+      const receipt = await wallet.pub.getTransactionReceipt({ hash: hash as Hex });
+      return `${receipt.status} in block ${receipt.blockNumber}`;
+    } catch {
+      try {
+        const tx = await wallet.pub.getTransaction({ hash: hash as Hex });
+        return `pending with nonce ${tx.nonce}`;
+      } catch {
+        return "unknown to the node";
+      }
+    }
   }
 
   /** Pays every Bitcoin source of these orders in one transaction. */
