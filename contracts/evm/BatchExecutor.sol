@@ -10,12 +10,14 @@ pragma solidity 0.8.28;
  *      and nothing another delegation could find in its slots. Only the account itself may execute: a
  *      transaction it signs to its own address has `msg.sender == address(this)`; anyone else, including
  *      a contract the batch calls and that calls back, is refused. There is no signature-based entry, so
- *      nothing signed for it can be replayed. Calls fail alone: a call that reverts undoes only its own
- *      effects, and its result says so.
+ *      nothing signed for it can be replayed. A call marked `allowFailure` fails alone: it undoes only its
+ *      own effects, and its result says so; one that is not undoes the whole batch (which is how a gas
+ *      estimate is made to cover every call rather than the cheapest way for calls to fail).
  */
 contract BatchExecutor {
     struct Call {
         address target;
+        bool allowFailure;
         uint256 value;
         bytes data;
     }
@@ -26,6 +28,7 @@ contract BatchExecutor {
     }
 
     error NotSelf(address caller);
+    error CallFailed(uint256 index, bytes returnData);
 
     /// @notice Makes `calls` in order from this account, each with `value` of its coin.
     function execute(Call[] calldata calls) external payable returns (Result[] memory results) {
@@ -35,6 +38,7 @@ contract BatchExecutor {
         for (uint256 i = 0; i < count; ++i) {
             Call calldata call = calls[i];
             (bool success, bytes memory returnData) = call.target.call{value: call.value}(call.data);
+            if (!success && !call.allowFailure) revert CallFailed(i, returnData);
             results[i] = Result(success, returnData);
         }
     }

@@ -289,17 +289,35 @@ export class Journal implements JournalView {
     this.setAttemptState(attemptId, "replaced", nowMs, `state IN ${LIVE_STATES}`);
   }
 
-  /** The attempt is mined: its actions are done, and every other attempt of them can no longer confirm. */
-  markConfirmed(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
+  /**
+   * The attempt is mined: its actions are done, and every other attempt of them can no longer confirm.
+   * In a batch whose calls fail alone, `failedActions` (action id → reason) are the ones whose own call
+   * failed: they fail, to be planned again, while the rest are done.
+   */
+  markConfirmed(
+    attemptId: number,
+    blockHeight: bigint,
+    nowMs = Date.now(),
+    failedActions: ReadonlyMap<number, string> = new Map(),
+  ): void {
     this.db.transaction(() => {
       this.db
         .prepare("UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?")
         .run(blockHeight.toString(), nowMs, attemptId);
       const actionIds = this.actionIdsOf(attemptId);
       for (const actionId of actionIds) {
-        this.db
-          .prepare("UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?")
-          .run(nowMs, actionId);
+        const failure = failedActions.get(actionId);
+        if (failure === undefined) {
+          this.db
+            .prepare(
+              "UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?",
+            )
+            .run(nowMs, actionId);
+        } else {
+          this.db
+            .prepare("UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ?")
+            .run(failure, nowMs, actionId);
+        }
         this.db
           .prepare(
             `UPDATE tx_attempts SET state = 'dropped', updated_ms = ? WHERE id != ? AND state IN ${LIVE_STATES}

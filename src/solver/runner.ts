@@ -1,6 +1,6 @@
 import PQueue from "p-queue";
 import type { Logger } from "pino";
-import type { ActionKind } from "../chains/chain.js";
+import { batchLimit, type ActionKind } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
@@ -145,7 +145,7 @@ export class Runner {
       const action = this.claim(candidate);
       if (action !== null) claimed.push({ request: candidate.request, action });
     }
-    const batches = batchActions(claimed, (chain) => chains.get(chain)?.executor.maxBatch ?? 1);
+    const batches = batchActions(claimed, (chain, kind) => batchLimit(chains.get(chain)?.executor, kind));
     await Promise.all(
       batches.map((batch) => {
         const chain = chains.get(batch[0]?.request.params.chain ?? "");

@@ -176,6 +176,10 @@ describe("BatchExecutor under EIP-7702", () => {
     });
     const results = decodeExecute(simulated.data ?? "0x");
     expect(results.map((r) => r.success)).toEqual([false, true]);
+    // Required to succeed, the failing call undoes the whole batch instead.
+    await expect(
+      fx.pub.call({ account: fx.alice.address, to: fx.alice.address, data: executeData(calls, false) }),
+    ).rejects.toThrow(/CallFailed|revert/);
     const receipt = await execute(fx.alice, fx.alice.address, calls);
     expect(receipt.status).toBe("success");
     const stored = await readOrder(
@@ -202,7 +206,7 @@ describe("BatchExecutor under EIP-7702", () => {
         address: fx.alice.address,
         abi: batchExecutorAbi,
         functionName: "execute",
-        args: [[transferCall(fx.mallory.address, before)]],
+        args: [[{ ...transferCall(fx.mallory.address, before), allowFailure: true }]],
       }),
     ).rejects.toThrow(/NotSelf/);
     expect(await tokenBalance(fx.alice.address)).toBe(before);

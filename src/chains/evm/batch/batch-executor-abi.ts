@@ -17,6 +17,7 @@ export const batchExecutorAbi = [
         type: "tuple[]",
         components: [
           { name: "target", type: "address" },
+          { name: "allowFailure", type: "bool" },
           { name: "value", type: "uint256" },
           { name: "data", type: "bytes" },
         ],
@@ -34,6 +35,14 @@ export const batchExecutorAbi = [
     ],
   },
   { type: "error", name: "NotSelf", inputs: [{ name: "caller", type: "address" }] },
+  {
+    type: "error",
+    name: "CallFailed",
+    inputs: [
+      { name: "index", type: "uint256" },
+      { name: "returnData", type: "bytes" },
+    ],
+  },
 ] as const;
 
 export interface ValuedCall {
@@ -42,11 +51,16 @@ export interface ValuedCall {
   data: Hex;
 }
 
-export function executeData(calls: readonly ValuedCall[]): Hex {
+/**
+ * `execute` calldata making `calls` in order. Each fails alone unless `allowFailure` is false: a gas
+ * estimate is asked of the batch with every call required to succeed, since with failures allowed the
+ * cheapest way through is to let every call run out of gas.
+ */
+export function executeData(calls: readonly ValuedCall[], allowFailure = true): Hex {
   return encodeFunctionData({
     abi: batchExecutorAbi,
     functionName: "execute",
-    args: [calls.map((c) => ({ target: c.target, value: c.value, data: c.data }))],
+    args: [calls.map((c) => ({ target: c.target, allowFailure, value: c.value, data: c.data }))],
   });
 }
 

@@ -74,12 +74,16 @@ export interface CallResult {
   returnData: Hex;
 }
 
-/** `aggregate3` calldata running `calls` in order, each allowed to fail alone. */
-export function aggregate3Data(calls: readonly BatchedCall[]): Hex {
+/**
+ * `aggregate3` calldata running `calls` in order, each allowed to fail alone; with `allowFailure` false,
+ * any failure undoes the batch (for a gas estimate that covers every call: with failures allowed, an
+ * estimate finds the gas at which every call fails cheaply).
+ */
+export function aggregate3Data(calls: readonly BatchedCall[], allowFailure = true): Hex {
   return encodeFunctionData({
     abi: multicall3Abi,
     functionName: "aggregate3",
-    args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.data }))],
+    args: [calls.map((c) => ({ target: c.target, allowFailure, callData: c.data }))],
   });
 }
 
