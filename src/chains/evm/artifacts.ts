@@ -8,13 +8,7 @@ import type { Abi, Hex } from "viem";
  * chains and the EIP-7702 batch executor), and the test-only token, EIP-1271 wallet and price feed.
  */
 export type ContractName =
-  | "HTLC"
-  | "NativeHTLC"
-  | "Multicall"
-  | "BatchExecutor"
-  | "TestToken"
-  | "TestSmartWallet"
-  | "TestPriceFeed";
+  "HTLC" | "NativeHTLC" | "Multicall" | "BatchExecutor" | "TestToken" | "TestSmartWallet" | "TestPriceFeed";
 
 export interface ContractArtifact {
   /** Full compiled ABI, including custom errors so that viem can name a revert. */
