@@ -11,7 +11,14 @@ import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../chains/evm/client.js";
 import type { LocalnetAccount } from "./accounts.js";
 import { anvilRequest } from "./anvil.js";
-import { deployHtlc, deployNativeHtlc, deployTestToken, type DeployerWallet } from "./deploy-evm.js";
+import {
+  deployBatchExecutor,
+  deployHtlc,
+  deployNativeHtlc,
+  deployTestToken,
+  placeMulticall3,
+  type DeployerWallet,
+} from "./deploy-evm.js";
 
 export interface LocalTokenSpec {
   symbol: string;
@@ -19,6 +26,12 @@ export interface LocalTokenSpec {
   decimals: number;
   /** Whole units minted to each funded account. */
   mintWholeUnits: bigint;
+}
+
+/** What a local EVM chain holds for the solver: its assets, and the batch executor fills delegate to. */
+export interface LocalEvmContracts {
+  assets: DeployedAsset[];
+  batchExecutor: Address;
 }
 
 export interface DeployedAsset {
@@ -64,7 +77,7 @@ export async function setUpEvmChain(options: {
   deployer: LocalnetAccount;
   funded: Address[];
   coinless?: Address[];
-}): Promise<DeployedAsset[]> {
+}): Promise<LocalEvmContracts> {
   for (const address of options.coinless ?? []) {
     await anvilRequest(options.rpcUrl, "anvil_setBalance", [address, numberToHex(UNFUNDED_ACCOUNT_COIN)]);
   }
@@ -118,5 +131,9 @@ export async function setUpEvmChain(options: {
     tokenAddress: "native",
     htlcAddress: nativeHtlc,
   });
-  return assets;
+  // As on public chains: Multicall3 at its canonical address (batched redeems and refunds), and a
+  // BatchExecutor the solver's account delegates to (batched fills).
+  await placeMulticall3(options.rpcUrl);
+  const batchExecutor = await deployBatchExecutor(wallet, pub);
+  return { assets, batchExecutor };
 }

@@ -251,7 +251,7 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
       LOCALNET_EVM_CHAINS.map(async (chain): Promise<LocalEvmChainPlan> => {
         const anvil = await startAnvil({ chainId: chain.chainId });
         anvils.set(chain.name, anvil);
-        const assets = await setUpEvmChain({
+        const { assets, batchExecutor } = await setUpEvmChain({
           chainId: chain.chainId,
           name: chain.name,
           rpcUrl: anvil.rpcUrl,
@@ -259,7 +259,7 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
           funded: [keys.solver.address, ...keys.users.map((u) => u.address)],
           coinless: keys.users.filter((u) => !u.prefunded).map((u) => u.address),
         });
-        return { name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets };
+        return { name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets, batchExecutor };
       }),
     );
     // Both settle before anything is judged, so a failure never leaves a chain starting unseen.
