@@ -30,6 +30,11 @@ export interface EvmChainConfig {
   maxBlockTimeMs: number;
   /** Confirmations the solver itself requires on a source here, whatever the service says. */
   minConfirmations: number;
+  /**
+   * Depth at which a block is taken as final here: the solver follows each of its transactions until it
+   * is this deep, and treats a transaction displaced by another only once that one is this deep.
+   */
+  finalityDepth: number;
   /** Destination timelock the solver sets when it fills here, in blocks. */
   fillTimelockBlocks: number;
   /** A pending transaction older than this is re-priced. */
@@ -71,6 +76,7 @@ export interface BitcoinChainConfig {
   minBlockTimeMs: number;
   maxBlockTimeMs: number;
   minConfirmations: number;
+  finalityDepth: number;
   fillTimelockBlocks: number;
   bumpAfterMs: number;
   feeRateFloorSatVb: number;
@@ -213,6 +219,8 @@ export interface SolverConfig {
     /** Hex id the service knows this solver by. */
     id: string;
     pollIntervalMs: number;
+    /** A solver that has not renewed its journal lease for this long is taken to have stopped. */
+    leaseTtlMs: number;
     keys: SolverKeys;
   };
   chains: ChainConfig[];
