@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   createPublicClient,
+  encodeFunctionData,
   createWalletClient,
   http,
   maxUint256,
@@ -24,6 +25,7 @@ import type {
   LocalnetEvmChainDescriptor,
 } from "./descriptor.js";
 import { evmChain } from "../chains/evm/client.js";
+import { gasWithMargin } from "./gas-margin.js";
 import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
 
 export interface UserSecret {
@@ -202,13 +204,15 @@ export class LocalUser {
     const native = asset.tokenAddress === "native";
     if (!native) await this.approve(chain, asset);
     const { wallet, pub } = this.clients(chain);
-    const hash = await wallet.writeContract({
-      address: asset.htlcAddress,
+    const data = encodeFunctionData({
       abi: htlcAbi,
       functionName: "initiate",
       args: [swap.redeemer as Address, BigInt(swap.timelock), BigInt(swap.amount), `0x${swap.secret_hash}`],
-      value: native ? BigInt(swap.amount) : 0n,
     });
+    const value = native ? BigInt(swap.amount) : 0n;
+    const to = asset.htlcAddress;
+    const gas = await gasWithMargin(pub, { account: this.address, to, data, value });
+    const hash = await wallet.sendTransaction({ to, data, value, gas });
     await this.expectSuccess(pub, hash, "initiate");
     return hash;
   }

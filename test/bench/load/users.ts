@@ -20,6 +20,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import type { LocalnetDescriptor, LocalnetEvmChainDescriptor } from "../../../src/localnet/descriptor.js";
+import { gasWithMargin } from "../../../src/localnet/gas-margin.js";
 import { LocalUser } from "../../../src/localnet/user.js";
 import type { OrderbookClient } from "../../../src/orderbook/client.js";
 import type { Order } from "../../../src/orderbook/types.js";
@@ -60,7 +61,11 @@ export class BenchUser {
       const queue = new PQueue({ concurrency: 1 });
       this.wallets.set(chain.name, {
         pub: pub as PublicClient,
-        send: (request) => queue.add(() => wallet.sendTransaction({ ...request, chain: viemChain })),
+        send: (request) =>
+          queue.add(async () => {
+            const gas = await gasWithMargin(pub, { ...request, account: account.address });
+            return wallet.sendTransaction({ ...request, gas, chain: viemChain });
+          }),
       });
     }
   }
@@ -120,7 +125,10 @@ export class BenchUser {
     const wallet = this.walletOf(this.local.assetOf(assetId).chain);
     try {
       const receipt = await wallet.pub.getTransactionReceipt({ hash: hash as Hex });
-      return `${receipt.status} in block ${receipt.blockNumber}`;
+      const state = `${receipt.status} in block ${receipt.blockNumber}`;
+      return receipt.status === "success"
+        ? state
+        : `${state} (${await this.revertOf(wallet.pub, hash as Hex)})`;
     } catch {
       try {
         const tx = await wallet.pub.getTransaction({ hash: hash as Hex });
@@ -128,6 +136,31 @@ export class BenchUser {
       } catch {
         return "unknown to the node";
       }
+    }
+  }
+
+  /** Why a mined transaction reverted: the failing calls of its trace, innermost last. */
+  private async revertOf(pub: PublicClient, hash: Hex): Promise<string> {
+    interface Frame {
+      to?: string;
+      error?: string;
+      output?: string;
+      calls?: Frame[];
+    }
+    try {
+      const trace = (await pub.request({
+        method: "debug_traceTransaction" as never,
+        params: [hash, { tracer: "callTracer" }] as never,
+      })) as Frame;
+      const failing: string[] = [];
+      const walk = (frame: Frame): void => {
+        if (frame.error !== undefined) failing.push(`${frame.to}: ${frame.error} ${frame.output ?? ""}`);
+        for (const inner of frame.calls ?? []) walk(inner);
+      };
+      walk(trace);
+      return failing.join(" <- ");
+    } catch (error) {
+      return error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
     }
   }
 
