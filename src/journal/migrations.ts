@@ -117,6 +117,12 @@ const MIGRATIONS: readonly string[] = [
     heartbeat_ms INTEGER NOT NULL
   );
   `,
+  `
+  -- Every round reads the orders still followed and the live attempts: both by index, not by scanning
+  -- tables that only grow.
+  CREATE INDEX orders_active ON orders (active);
+  CREATE INDEX attempts_state ON tx_attempts (state);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
