@@ -8,7 +8,7 @@ import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { followAttempts } from "./attempt-follower.js";
-import { chainOf, sideFacts, UnsupportedChainError } from "./facts.js";
+import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
 import {
   claimCommitting,
   FillGate,
@@ -103,8 +103,9 @@ export class Runner {
     try {
       await followAttempts(chains, this.context(), this.now());
       const orders = await this.discover();
+      const tips = await this.readTips();
       const planned = await Promise.all(
-        orders.map((order) => this.queue.add(() => this.processOrder(order))),
+        orders.map((order) => this.queue.add(() => this.processOrder(order, tips))),
       );
       await this.execute(planned.flat());
       this.lastTickError = null;
@@ -222,8 +223,28 @@ export class Runner {
     return [...byId.values()];
   }
 
+  /** Each chain's tip, read once for the round; a chain that does not answer is read per order instead. */
+  private async readTips(): Promise<ReadonlyMap<string, RoundTip>> {
+    const { chains, logger } = this.options;
+    const tips = new Map<string, RoundTip>();
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        const readAtMs = this.now();
+        try {
+          tips.set(chain.config.name, { height: await chain.reader.tipHeight(), readAtMs });
+        } catch (error) {
+          logger.warn({ err: error, chain: chain.config.name }, "could not read the chain's tip this round");
+        }
+      }),
+    );
+    return tips;
+  }
+
   /** Reads both chains under the order's terms, asks the planner, and returns what to do now. */
-  private async processOrder({ order, fresh }: DiscoveredOrder): Promise<ActionCandidate[]> {
+  private async processOrder(
+    { order, fresh }: DiscoveredOrder,
+    tips: ReadonlyMap<string, RoundTip>,
+  ): Promise<ActionCandidate[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
@@ -244,8 +265,16 @@ export class Runner {
       const sourceChain = chainOf(chains, order, "source");
       const destinationChain = chainOf(chains, order, "destination");
       const [source, destination] = await Promise.all([
-        sideFacts(sourceChain, terms.source, { ...context, side: "source" }),
-        sideFacts(destinationChain, terms.destination, { ...context, side: "destination" }),
+        sideFacts(sourceChain, terms.source, {
+          ...context,
+          side: "source",
+          tip: tips.get(sourceChain.config.name),
+        }),
+        sideFacts(destinationChain, terms.destination, {
+          ...context,
+          side: "destination",
+          tip: tips.get(destinationChain.config.name),
+        }),
       ]);
       const actions = this.actionStatuses(order.order_id);
       const fillIdle = actions.fill === undefined || actions.fill === "planned" || actions.fill === "failed";
