@@ -40,6 +40,9 @@ const OPEN_STATUSES: OrderStatus[] = [
   "RedeemDetected",
 ];
 
+/** A round longer than this is logged with the time each phase took. */
+const SLOW_ROUND_MS = 5_000;
+
 export interface RunnerOptions {
   journal: Journal;
   orderbook: Pick<OrderbookClient, "listAllOrders" | "getOrder" | "instantRefund">;
@@ -100,19 +103,34 @@ export class Runner {
   /** One round. Errors are logged and counted, never allowed to end the loop. */
   async tick(): Promise<void> {
     const { logger, chains } = this.options;
+    const phasesMs: Record<string, number> = {};
+    const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        phasesMs[phase] = Math.round(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    let orderCount = 0;
     try {
-      await followAttempts(chains, this.context(), this.now());
-      const orders = await this.discover();
-      const tips = await this.readTips();
-      const planned = await Promise.all(
-        orders.map((order) => this.queue.add(() => this.processOrder(order, tips))),
+      await timed("attempts", () => followAttempts(chains, this.context(), this.now()));
+      const orders = await timed("discover", () => this.discover());
+      orderCount = orders.length;
+      const tips = await timed("tips", () => this.readTips());
+      const planned = await timed("orders", () =>
+        Promise.all(orders.map((order) => this.queue.add(() => this.processOrder(order, tips)))),
       );
-      await this.execute(planned.flat());
+      await timed("execute", () => this.execute(planned.flat()));
       this.lastTickError = null;
     } catch (error) {
       this.lastTickError = error instanceof Error ? error.message : String(error);
       logger.error({ err: error }, "solver round failed");
     }
+    const tookMs = Math.round(performance.now() - started);
+    // A round that takes many blocks delays every fill and redeem behind it: say where the time went.
+    if (tookMs > SLOW_ROUND_MS) logger.warn({ tookMs, orders: orderCount, phasesMs }, "slow round");
     this.lastTickMs = this.now();
     this.observer.polled(this.lastTickMs);
   }
@@ -204,22 +222,30 @@ export class Runner {
     // service when it answers, else taken as the journal last saw it; redeems and refunds come from the
     // chains and the journal.
     const serviceAnswers = listed > 0;
-    for (const orderId of journal.activeOrderIds()) {
-      if (byId.has(orderId)) continue;
-      if (serviceAnswers) {
-        try {
-          byId.set(orderId, { order: await orderbook.getOrder(orderId), fresh: true });
-          continue;
-        } catch (error) {
-          logger.warn(
-            { err: error, orderId },
-            "could not refresh a journaled order; using the journal's copy",
-          );
-        }
-      }
+    const unlisted = journal.activeOrderIds().filter((orderId) => !byId.has(orderId));
+    // Read side by side: one at a time, a few hundred orders past the listing cost a round many seconds.
+    const refreshed = await Promise.all(
+      unlisted.map((orderId) =>
+        this.queue.add(async (): Promise<Order | null> => {
+          if (!serviceAnswers) return null;
+          try {
+            return await orderbook.getOrder(orderId);
+          } catch (error) {
+            logger.warn(
+              { err: error, orderId },
+              "could not refresh a journaled order; using the journal's copy",
+            );
+            return null;
+          }
+        }),
+      ),
+    );
+    unlisted.forEach((orderId, i) => {
+      const order = refreshed[i];
+      if (order) return byId.set(orderId, { order, fresh: true });
       const snapshot = journal.orderSnapshot(orderId);
       if (snapshot !== null) byId.set(orderId, { order: snapshot, fresh: false });
-    }
+    });
     return [...byId.values()];
   }
 
