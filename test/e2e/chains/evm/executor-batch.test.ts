@@ -18,6 +18,7 @@ import type {
   TxStatus,
 } from "../../../../src/chains/chain.js";
 import { MULTICALL3_ADDRESS } from "../../../../src/chains/evm/batch/multicall3.js";
+import { BatchedOrderReads } from "../../../../src/chains/evm/batch/order-reads.js";
 import { delegationOf } from "../../../../src/chains/evm/batch/delegation.js";
 import { EvmExecutor } from "../../../../src/chains/evm/executor.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
@@ -274,6 +275,45 @@ describe("EvmExecutor batches", () => {
   // The HTLC's own redeem call (five cold order slots, a fresh fulfilledAt, its event and the transfer)
   // costs about 39 000 gas, some 57 % of a lone redeem transaction: the floor any batch can reach. The
   // aggregate3 encoding adds about 2 500 gas of calldata per call on top.
+  it("reads many orders in one Multicall3 call, and one by one where there is none", async () => {
+    const sources = await lockedSources(4);
+    const absent = fillTerms(TOKEN_ASSET);
+    const ids = [...sources, absent].map((t) => `0x${t.params.swapId}` as Hex);
+    const counting = (code: "real" | "none") => {
+      const counts = { call: 0, readContract: 0 };
+      const pub = f.fx.pub;
+      return {
+        counts,
+        client: {
+          getCode: (args: { address: Address }) =>
+            code === "real" ? pub.getCode(args) : Promise.resolve(undefined),
+          call: ((args) => {
+            counts.call++;
+            return pub.call(args);
+          }) as typeof pub.call,
+          readContract: ((args) => {
+            counts.readContract++;
+            return pub.readContract(args);
+          }) as typeof pub.readContract,
+        },
+      };
+    };
+    const alone = await Promise.all(
+      ids.map((id) =>
+        f.fx.pub.readContract({ address: f.tokenHtlc, abi: htlcAbi, functionName: "orders", args: [id] }),
+      ),
+    );
+    const batched = counting("real");
+    const reads = new BatchedOrderReads(batched.client);
+    expect(await Promise.all(ids.map((id) => reads.read(f.tokenHtlc, id)))).toEqual(alone);
+    expect(batched.counts).toEqual({ call: 1, readContract: 0 });
+    expect(alone[4]?.[0]).toBe("0x0000000000000000000000000000000000000000");
+    const plain = counting("none");
+    const one = new BatchedOrderReads(plain.client);
+    expect(await Promise.all(ids.map((id) => one.read(f.tokenHtlc, id)))).toEqual(alone);
+    expect(plain.counts).toEqual({ call: 0, readContract: 5 });
+  });
+
   it("a full batch of redeems (the default 50) costs under two thirds of a lone redeem per order", async () => {
     const [alone] = await lockedSources(1);
     const lone = await run(redeems([alone!]));
