@@ -7,6 +7,7 @@ import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
+import { RoundSender } from "./round-sender.js";
 import { followAttempts } from "./attempt-follower.js";
 import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
 import {
@@ -40,6 +41,12 @@ const OPEN_STATUSES: OrderStatus[] = [
   "RedeemDetected",
 ];
 
+/**
+ * Actions of orders already processed are sent this long after the first of them is ready, together
+ * with whatever else is ready by then, instead of after the round's slowest chain read.
+ */
+const SEND_GATHER_MS = 250;
+
 /** A round longer than this is logged with the time each phase took. */
 const SLOW_ROUND_MS = 5_000;
 
@@ -66,6 +73,7 @@ export interface RunnerOptions {
 export class Runner {
   private readonly observer: RunnerObserver;
   private readonly queue: PQueue;
+  private readonly sendQueue: PQueue;
   private readonly now: () => number;
   private readonly gate: FillGate;
   private timer: NodeJS.Timeout | null = null;
@@ -77,6 +85,7 @@ export class Runner {
   constructor(private readonly options: RunnerOptions) {
     this.observer = options.observer ?? silentObserver;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 8 });
+    this.sendQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.now = options.now ?? Date.now;
     this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
   }
@@ -98,6 +107,7 @@ export class Runner {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     await this.queue.onIdle();
+    await this.sendQueue.onIdle();
   }
 
   /** One round. Errors are logged and counted, never allowed to end the loop. */
@@ -119,10 +129,15 @@ export class Runner {
       const orders = await timed("discover", () => this.discover());
       orderCount = orders.length;
       const tips = await timed("tips", () => this.readTips());
-      const planned = await timed("orders", () =>
-        Promise.all(orders.map((order) => this.queue.add(() => this.processOrder(order, tips)))),
+      const sending = new RoundSender((candidates) => this.execute(candidates), SEND_GATHER_MS);
+      await timed("orders", () =>
+        Promise.all(
+          orders.map((order) =>
+            this.queue.add(async () => sending.add(await this.processOrder(order, tips))),
+          ),
+        ),
       );
-      await timed("execute", () => this.execute(planned.flat()));
+      await timed("execute", () => sending.finish());
       this.lastTickError = null;
     } catch (error) {
       this.lastTickError = error instanceof Error ? error.message : String(error);
@@ -171,10 +186,11 @@ export class Runner {
       if (action !== null) claimed.push({ request: candidate.request, action });
     }
     const batches = batchActions(claimed, (chain, kind) => batchLimit(chains.get(chain)?.executor, kind));
+    // Its own queue: sends must not wait behind the round's remaining chain reads.
     await Promise.all(
       batches.map((batch) => {
         const chain = chains.get(batch[0]?.request.params.chain ?? "");
-        return chain ? this.queue.add(() => executeClaimed(batch, chain, this.context())) : undefined;
+        return chain ? this.sendQueue.add(() => executeClaimed(batch, chain, this.context())) : undefined;
       }),
     );
   }
