@@ -107,6 +107,11 @@ export interface ChainReader {
    * fields with the order's and checks `computeSwapId` separately, so each disagreement gets its name.
    */
   readHtlc(params: HtlcParams): Promise<HtlcState>;
+  /**
+   * The HTLCs a round is about to read, announced together first: a family that indexes by address
+   * (Bitcoin on a node) then searches past blocks for all of them in one pass, not one pass per wave.
+   */
+  expectReads?(params: readonly HtlcParams[]): void;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

@@ -1,6 +1,6 @@
 import PQueue from "p-queue";
 import type { Logger } from "pino";
-import { batchLimit, type ActionKind } from "../chains/chain.js";
+import { batchLimit, type ActionKind, type HtlcParams } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
@@ -128,6 +128,7 @@ export class Runner {
       await timed("attempts", () => followAttempts(chains, this.context(), this.now()));
       const orders = await timed("discover", () => this.discover());
       orderCount = orders.length;
+      this.announceReads(orders);
       const tips = await timed("tips", () => this.readTips());
       const sending = new RoundSender((candidates) => this.execute(candidates), SEND_GATHER_MS);
       await timed("orders", () =>
@@ -263,6 +264,26 @@ export class Runner {
       if (snapshot !== null) byId.set(orderId, { order: snapshot, fresh: false });
     });
     return [...byId.values()];
+  }
+
+  /** Tells each chain which HTLCs the round will read, before any is read (ChainReader.expectReads). */
+  private announceReads(orders: readonly DiscoveredOrder[]): void {
+    const { chains, journal } = this.options;
+    const byChain = new Map<string, HtlcParams[]>();
+    for (const { order } of orders) {
+      let terms;
+      try {
+        terms = journal.orderTerms(order.order_id) ?? statedTerms(order, chains);
+      } catch {
+        continue; // An order the solver cannot read is refused when processed.
+      }
+      for (const params of [terms.source, terms.destination]) {
+        const list = byChain.get(params.chain) ?? [];
+        list.push(params);
+        byChain.set(params.chain, list);
+      }
+    }
+    for (const [name, params] of byChain) chains.get(name)?.reader.expectReads?.(params);
   }
 
   /** Each chain's tip, read once for the round; a chain that does not answer is read per order instead. */
