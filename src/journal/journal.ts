@@ -198,6 +198,13 @@ export class Journal implements JournalView {
     return rows.map((r) => r.order_id);
   }
 
+  /** Whether the runner settled this order for good; an order the journal never saw is not. */
+  isOrderDone(orderId: string): boolean {
+    const row = this.db.prepare("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
+      { active: number } | undefined;
+    return row !== undefined && row.active === 0;
+  }
+
   markOrderDone(orderId: string): void {
     this.db.prepare("UPDATE orders SET active = 0 WHERE order_id = ?").run(orderId);
   }

@@ -230,7 +230,11 @@ export class Runner {
         listed += 1;
         for (const problem of malformed)
           logger.error({ err: problem }, "service sent a malformed order; skipped");
-        for (const order of orders) byId.set(order.order_id, { order, fresh: true });
+        for (const order of orders) {
+          // Settled here already; the service may still list it until it sees the last redeem.
+          if (journal.isOrderDone(order.order_id)) continue;
+          byId.set(order.order_id, { order, fresh: true });
+        }
       } catch (error) {
         logger.warn({ err: error, address }, "could not list orders; following the journal's orders");
       }

@@ -100,6 +100,7 @@ describe("journal query plans", () => {
       journal.plannedFillsByAsset();
       journal.inFlightByAsset();
       journal.markOrderDone(order.order_id);
+      journal.isOrderDone(order.order_id);
     });
     expect(statements.length).toBeGreaterThan(15);
     const scans = statements.flatMap((sql) => tableScans(journal, sql).map((scan) => `${scan} in: ${sql}`));

@@ -158,6 +158,16 @@ function addOrder(h: Harness, i: number, patch: (order: Order) => void = () => u
 const decision = (h: Harness, order: Order) => h.journal.lastDecision(order.order_id);
 
 describe("runner: many orders in one round", () => {
+  it("does not read again an order it settled, while the service still lists it", async () => {
+    const h = harness();
+    const [settled, open] = [addOrder(h, 0), addOrder(h, 1)];
+    h.journal.upsertOrder(settled);
+    h.journal.markOrderDone(settled.order_id);
+    await h.runner.tick();
+    expect(h.source.readerCalls).not.toContain(`read:${settled.source_swap.swap_id}`);
+    expect(h.source.readerCalls).toContain(`read:${open.source_swap.swap_id}`);
+  });
+
   it("reads each chain's tip once, after announcing every HTLC the round will read", async () => {
     const h = harness();
     const orders = Array.from({ length: 4 }, (_, i) => addOrder(h, i));
