@@ -18,7 +18,9 @@ const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   // OpenZeppelin 5 needs mcopy (Cancun); every chain the solver targets supports it.
   evmVersion: "cancun",
-  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+  // Runtime code too: the localnet places contracts at fixed addresses by code, and the solver checks
+  // the code an EIP-7702 delegation points at.
+  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
 } as const;
 
 interface SolcCompiler {
@@ -34,7 +36,13 @@ interface SolcDiagnostic {
 
 interface SolcOutput {
   errors?: SolcDiagnostic[];
-  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    >
+  >;
 }
 
 export interface BuiltContract {
@@ -137,7 +145,12 @@ function writeArtifacts(output: SolcOutput, ownSources: Set<string>): BuiltContr
       // Abstract contracts and interfaces have no creation code.
       if (bytecode.length === 0) continue;
       if (bytecode.includes("__$")) throw new ContractCompileError([`${name} needs library linking`]);
-      writeAtomically(join(OUT_DIR, `${name}.json`), JSON.stringify({ abi, bytecode: `0x${bytecode}` }));
+      const artifact = {
+        abi,
+        bytecode: `0x${bytecode}`,
+        deployedBytecode: `0x${evm.deployedBytecode.object}`,
+      };
+      writeAtomically(join(OUT_DIR, `${name}.json`), JSON.stringify(artifact));
       built.push({ name, size: bytecode.length / 2 });
     }
   }

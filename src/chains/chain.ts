@@ -107,6 +107,11 @@ export interface ChainReader {
    * fields with the order's and checks `computeSwapId` separately, so each disagreement gets its name.
    */
   readHtlc(params: HtlcParams): Promise<HtlcState>;
+  /**
+   * The HTLCs a round is about to read, announced together first: a family that indexes by address
+   * (Bitcoin on a node) then searches past blocks for all of them in one pass, not one pass per wave.
+   */
+  expectReads?(params: readonly HtlcParams[]): void;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */
@@ -133,6 +138,18 @@ export interface BitcoinTxTerms {
 /** Family-specific facts of a signed transaction, typed per family and journaled with it. */
 export type TxTerms = EvmTxTerms | BitcoinTxTerms;
 
+/**
+ * An action a batch was asked to carry and does not: the executor found, simulating the batch, that its
+ * call would fail (or that the chain already shows its effect). It fails alone; the rest are signed.
+ */
+export interface OmittedAction {
+  /** Position in the actions given to `build`. */
+  index: number;
+  reason: string;
+  /** The chain already shows the action's effect (a fill already there): done, nothing to send. */
+  alreadyDone: boolean;
+}
+
 /** A transaction signed by an executor, persisted by the journal before it is broadcast. */
 export interface SignedTx {
   chain: string;
@@ -142,6 +159,8 @@ export interface SignedTx {
   /** Account nonce where the family has one. */
   nonce: bigint | null;
   terms: TxTerms;
+  /** Actions given to `build` that this transaction does not carry; absent when it carries them all. */
+  omitted?: OmittedAction[];
 }
 
 export interface TxAttemptRef {
@@ -158,10 +177,26 @@ export type TxStatus =
   | { state: "pending" }
   /** Can never be mined: an input is spent by another transaction, or its nonce by another. */
   | { state: "dead"; reason: string }
-  /** `feePaid`: what the mined transaction cost, in the smallest unit of the chain's coin, when known. */
-  | { state: "confirmed"; blockHeight: bigint; confirmations: number; feePaid?: bigint }
+  /**
+   * `feePaid`: what the mined transaction cost, in the smallest unit of the chain's coin, when known.
+   * `failedActions`: in a mined batch whose calls fail alone, the actions (by position in the `actions`
+   * given to `txStatus`) whose own call failed; every other action of the attempt is done.
+   */
+  | {
+      state: "confirmed";
+      blockHeight: bigint;
+      confirmations: number;
+      feePaid?: bigint;
+      failedActions?: FailedAction[];
+    }
   | { state: "failed"; blockHeight: bigint; reason: string; feePaid?: bigint }
   | { state: "unknown" };
+
+/** An action whose own call failed inside a mined batch. */
+export interface FailedAction {
+  index: number;
+  reason: string;
+}
 
 export interface ActionRequest {
   kind: ActionKind;
@@ -181,6 +216,15 @@ export interface ActionRequest {
    * source's refund), estimated at the chain's fastest block rate. Fees escalate as it nears.
    */
   mustConfirmByMs?: number;
+}
+
+/** How many actions of `kind` one transaction of this executor may carry; at least 1. */
+export function batchLimit(
+  executor: Pick<ChainExecutor, "maxBatch" | "maxBatchFor"> | undefined,
+  kind: ActionKind,
+): number {
+  if (executor === undefined) return 1;
+  return Math.max(1, executor.maxBatchFor?.(kind) ?? executor.maxBatch);
 }
 
 /** A broadcast refused in a way no later broadcast of the same bytes can change. */
@@ -207,6 +251,8 @@ export interface ChainExecutor {
   readonly chain: string;
   /** Actions one transaction may carry (Bitcoin redeems batch; most families take 1). */
   readonly maxBatch: number;
+  /** Actions of one kind one transaction may carry, where that depends on the kind (EVM fills). */
+  maxBatchFor?(kind: ActionKind): number;
   /**
    * The family can pre-sign the redeemer's half of an instant refund (`instant_refund` action), so a
    * source the solver declines for good goes back to the user at once instead of after its timelock.

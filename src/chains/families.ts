@@ -9,7 +9,7 @@ import { createEvmFamily } from "./evm/index.js";
 import type { SolverChain } from "../solver/solver-chain.js";
 
 export interface PreparedChain extends SolverChain {
-  /** One-time work before the first fill (EVM: token allowances for the HTLCs). */
+  /** One-time work before the first fill (EVM: batching set up, token allowances for the HTLCs). */
   prepare(): Promise<void>;
 }
 
@@ -30,6 +30,7 @@ export function createChain(
         executor: family.executor,
         party: privateKeyToAccount(privateKey).address,
         prepare: async () => {
+          await family.executor.prepareBatching();
           for (const asset of config.assets) {
             if (!isNativeToken(asset.tokenAddress)) await family.executor.ensureAllowance(asset.id);
           }

@@ -45,6 +45,15 @@ export interface EvmChainConfig {
   maxHeadLagBlocks: number;
   /** Per-request timeout of each RPC endpoint. */
   rpcTimeoutMs: number;
+  /**
+   * Actions one transaction carries at most: redeems and refunds batch through Multicall3, fills only with
+   * `batchFills`. 1 sends every action alone. Unset in a config built in code: 50 (src/chains/evm/batch).
+   */
+  maxBatch?: number;
+  /** `eip7702`: fills batch through the account's delegation to `batchExecutor`; `none` (default): one per transaction. */
+  batchFills?: "none" | "eip7702";
+  /** The project's BatchExecutor on this chain, which the account delegates to; required with `eip7702`. */
+  batchExecutor?: string;
   assets: AssetConfig[];
 }
 

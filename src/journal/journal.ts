@@ -77,6 +77,7 @@ export interface OrderRow {
   /** Still followed by the runner. */
   active: boolean;
   firstSeenMs: number;
+  /** When the service's view of the order last changed (an unchanged view is not written again). */
   lastSeenMs: number;
 }
 
@@ -174,13 +175,19 @@ export class Journal implements JournalView {
     return this.db;
   }
 
-  upsertOrder(order: Order, nowMs = Date.now()): void {
-    this.db
+  /**
+   * Stores the service's view of an order; a view equal to the stored one writes nothing, so that a
+   * round over a thousand unchanged orders costs no disk writes. Returns whether the row changed.
+   */
+  upsertOrder(order: Order, nowMs = Date.now()): boolean {
+    const info = this.db
       .prepare(
         `INSERT INTO orders (order_id, snapshot, first_seen_ms, last_seen_ms) VALUES (?, ?, ?, ?)
-         ON CONFLICT (order_id) DO UPDATE SET snapshot = excluded.snapshot, last_seen_ms = excluded.last_seen_ms`,
+         ON CONFLICT (order_id) DO UPDATE SET snapshot = excluded.snapshot, last_seen_ms = excluded.last_seen_ms
+         WHERE orders.snapshot != excluded.snapshot`,
       )
       .run(order.order_id, JSON.stringify(order), nowMs, nowMs);
+    return info.changes > 0;
   }
 
   isKnownOrder(orderId: string): boolean {
@@ -198,6 +205,13 @@ export class Journal implements JournalView {
       order_id: string;
     }[];
     return rows.map((r) => r.order_id);
+  }
+
+  /** Whether the runner settled this order for good; an order the journal never saw is not. */
+  isOrderDone(orderId: string): boolean {
+    const row = this.db.prepare("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
+      { active: number } | undefined;
+    return row !== undefined && row.active === 0;
   }
 
   markOrderDone(orderId: string): void {
@@ -386,10 +400,17 @@ export class Journal implements JournalView {
   }
 
   /**
-   * The attempt is mined: its actions are done (or, for a cancel, failed for good: their transaction can
-   * never be mined), and every other attempt of them can no longer confirm.
+   * The attempt is mined: its actions are done, and every other attempt of them can no longer confirm.
+   * A cancel's actions fail for good instead: their transaction can never be mined. In a batch whose
+   * calls fail alone, `failedActions` (action id → reason) are the ones whose own call failed: they fail,
+   * to be planned again, while the rest are done.
    */
-  markConfirmed(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
+  markConfirmed(
+    attemptId: number,
+    blockHeight: bigint,
+    nowMs = Date.now(),
+    failedActions: ReadonlyMap<number, string> = new Map(),
+  ): void {
     this.db.transaction(() => {
       this.db
         .prepare("UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?")
@@ -397,18 +418,19 @@ export class Journal implements JournalView {
       const cancel = this.attempt(attemptId).purpose === "cancel";
       const actionIds = this.actionIdsOf(attemptId);
       for (const actionId of actionIds) {
-        if (cancel) {
-          this.db
-            .prepare(
-              "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
-            )
-            .run(CANCELLED, nowMs, actionId);
-        } else {
+        const failure = cancel ? CANCELLED : failedActions.get(actionId);
+        if (failure === undefined) {
           this.db
             .prepare(
               "UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?",
             )
             .run(nowMs, actionId);
+        } else {
+          this.db
+            .prepare(
+              "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
+            )
+            .run(failure, nowMs, actionId);
         }
         this.db
           .prepare(

@@ -122,6 +122,12 @@ const MIGRATIONS: readonly string[] = [
   -- fill can never be mined.
   ALTER TABLE tx_attempts ADD COLUMN purpose TEXT NOT NULL DEFAULT 'action';
   `,
+  `
+  -- Every round reads the orders still followed and the live attempts: both by index, not by scanning
+  -- tables that only grow.
+  CREATE INDEX orders_active ON orders (active);
+  CREATE INDEX attempts_state ON tx_attempts (state);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

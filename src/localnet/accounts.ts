@@ -29,4 +29,19 @@ export const LOCALNET_ROLES = {
   priceKeeper: 9,
 } as const;
 
+/** Test users a localnet has unless asked for more (`LocalnetOptions.users`). */
 export const LOCALNET_USER_COUNT = 3;
+
+/** Anvil prefunds the first ten accounts of its mnemonic; users past that are funded by the localnet. */
+export const ANVIL_PREFUNDED_ACCOUNTS = 10;
+
+/**
+ * The account of test user `i`: the prefunded accounts from `firstUser` up to the price keeper's, then
+ * the mnemonic's accounts after the keeper's, so any number of users never collides with a role.
+ */
+export function localnetUserIndex(i: number): number {
+  const prefundedUsers = LOCALNET_ROLES.priceKeeper - LOCALNET_ROLES.firstUser;
+  return i < prefundedUsers
+    ? LOCALNET_ROLES.firstUser + i
+    : LOCALNET_ROLES.priceKeeper + 1 + (i - prefundedUsers);
+}

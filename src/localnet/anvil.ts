@@ -82,13 +82,19 @@ function waitUntilListening(child: ChildProcess, port: number): Promise<void> {
   });
 }
 
-/** Switches a running anvil from mining per transaction to one block every `seconds`. */
-export async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+/** One JSON-RPC call to a local node, for anvil's own methods (`anvil_setCode`, `evm_setIntervalMining`, ...). */
+export async function anvilRequest(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  const body = (await response.json()) as { error?: { message: string } };
-  if (body.error) throw new Error(`evm_setIntervalMining on ${rpcUrl} failed: ${body.error.message}`);
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method} on ${rpcUrl} failed: ${body.error.message}`);
+  return body.result;
+}
+
+/** Switches a running anvil from mining per transaction to one block every `seconds`. */
+export async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  await anvilRequest(rpcUrl, "evm_setIntervalMining", [seconds]);
 }

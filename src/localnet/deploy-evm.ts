@@ -11,6 +11,8 @@ import {
   type WalletClient,
 } from "viem";
 import { loadArtifact, type ContractName } from "../chains/evm/artifacts.js";
+import { MULTICALL3_ADDRESS } from "../chains/evm/batch/multicall3.js";
+import { anvilRequest } from "./anvil.js";
 
 /** A wallet client with an account attached (the deployer). */
 export type DeployerWallet = WalletClient<Transport, Chain | undefined, Account>;
@@ -61,6 +63,23 @@ export function deployTestPriceFeed(
   options: { decimals: number; description: string; answer: bigint },
 ): Promise<Address> {
   return deploy(wallet, pub, "TestPriceFeed", [options.decimals, options.description, options.answer]);
+}
+
+/** The EIP-7702 batch executor an account delegates to so that one transaction carries many of its calls. */
+export function deployBatchExecutor(wallet: DeployerWallet, pub: PublicClient): Promise<Address> {
+  return deploy(wallet, pub, "BatchExecutor", []);
+}
+
+/**
+ * Puts the project's Multicall3-compatible contract at Multicall3's canonical address, as every public
+ * chain has it there; an anvil cannot fetch the deployed one. Returns the address.
+ */
+export async function placeMulticall3(rpcUrl: string): Promise<Address> {
+  await anvilRequest(rpcUrl, "anvil_setCode", [
+    MULTICALL3_ADDRESS,
+    loadArtifact("Multicall").deployedBytecode,
+  ]);
+  return MULTICALL3_ADDRESS;
 }
 
 async function deploy(

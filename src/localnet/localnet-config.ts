@@ -18,6 +18,8 @@ export interface LocalEvmChainPlan {
   chainId: number;
   rpcUrl: string;
   assets: DeployedAsset[];
+  /** The BatchExecutor the solver's account delegates to, so that its fills batch; absent: fills go alone. */
+  batchExecutor?: string;
 }
 
 export interface LocalBitcoinChainPlan {
@@ -232,6 +234,10 @@ export function localnetSolverConfig(options: {
     maxFeePerGasWei: 500_000_000_000n,
     maxHeadLagBlocks: 3,
     rpcTimeoutMs: 15_000,
+    maxBatch: 50,
+    ...(chain.batchExecutor === undefined
+      ? {}
+      : { batchFills: "eip7702" as const, batchExecutor: chain.batchExecutor }),
     assets: chain.assets.map((asset) => ({
       id: assetId(chain.name, asset.symbol),
       chain: chain.name,

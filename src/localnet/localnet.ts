@@ -5,7 +5,13 @@ import type { Logger } from "pino";
 import { startSolverApp, type SolverApp } from "../app/solver-app.js";
 import type { SolverConfig } from "../config/types.js";
 import { buildContracts } from "../../contracts/evm/compile.js";
-import { LOCALNET_ROLES, LOCALNET_USER_COUNT, localnetAccount } from "./accounts.js";
+import {
+  ANVIL_PREFUNDED_ACCOUNTS,
+  LOCALNET_ROLES,
+  LOCALNET_USER_COUNT,
+  localnetAccount,
+  localnetUserIndex,
+} from "./accounts.js";
 import { setIntervalMining, startAnvil, type AnvilInstance } from "./anvil.js";
 import {
   LOCALNET_BITCOIN_CHAIN,
@@ -57,6 +63,8 @@ export interface LocalnetOptions {
   bitcoinBlockMinFeeRateSatVb?: number;
   /** Start from empty databases. */
   fresh?: boolean;
+  /** Funded test users (default 3): a load test spreads many swaps over many users. */
+  users?: number;
 }
 
 export interface Localnet {
@@ -77,15 +85,16 @@ export interface Localnet {
 }
 
 /** The localnet's fixed keys: anvil's default accounts and Bitcoin keys from public labels. */
-function localnetKeys() {
+function localnetKeys(userCount: number) {
   return {
     deployer: localnetAccount(LOCALNET_ROLES.deployer),
     priceKeeper: localnetAccount(LOCALNET_ROLES.priceKeeper),
     solver: localnetAccount(LOCALNET_ROLES.solver),
     solverBitcoin: localnetBitcoinKey("solver"),
     relayer: localnetAccount(LOCALNET_ROLES.relayer),
-    users: Array.from({ length: LOCALNET_USER_COUNT }, (_, i) => ({
-      ...localnetAccount(LOCALNET_ROLES.firstUser + i),
+    users: Array.from({ length: userCount }, (_, i) => ({
+      ...localnetAccount(localnetUserIndex(i)),
+      prefunded: localnetUserIndex(i) < ANVIL_PREFUNDED_ACCOUNTS,
       bitcoin: localnetBitcoinKey(`user ${i}`),
     })),
   };
@@ -112,7 +121,10 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   if (options.fresh !== false) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   buildContracts();
-  const keys = localnetKeys();
+  const userCount = options.users ?? LOCALNET_USER_COUNT;
+  if (!Number.isSafeInteger(userCount) || userCount < 1)
+    throw new Error(`a localnet needs at least one user, got users = ${userCount}`);
+  const keys = localnetKeys(userCount);
   const chains = await startChains(options, keys);
 
   const appId = randomBytes(32).toString("hex");
@@ -204,7 +216,11 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   return localnet;
 }
 
-/** Both anvils with their contracts and funds, then the Bitcoin chain with its coinbases and miner. */
+/**
+ * Both anvils with their contracts and funds, and the Bitcoin chain with its coinbases and miner, set up
+ * side by side. The anvils mine per transaction while they are set up (each deployment and mint is
+ * mined at once) and switch to one block a second only when everything is in place.
+ */
 async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promise<LocalChains> {
   const { logger } = options;
   const anvils = new Map<string, AnvilInstance>();
@@ -217,38 +233,9 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
     await Promise.all([...anvils.values()].map((a) => a.stop()));
     await bitcoin?.stop();
   };
-  const plans: LocalEvmChainPlan[] = [];
+  let plans: LocalEvmChainPlan[] = [];
   try {
-    for (const chain of LOCALNET_EVM_CHAINS) {
-      const anvil = await startAnvil({
-        chainId: chain.chainId,
-        blockTime: LOCALNET_TIMING.blockTimeMs / 1000,
-      });
-      anvils.set(chain.name, anvil);
-      const assets = await setUpEvmChain({
-        chainId: chain.chainId,
-        name: chain.name,
-        rpcUrl: anvil.rpcUrl,
-        deployer: keys.deployer,
-        funded: [keys.solver.address, ...keys.users.map((u) => u.address)],
-      });
-      await setIntervalMining(anvil.rpcUrl, LOCALNET_TIMING.blockTimeMs / 1000);
-      plans.push({ name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets });
-      logger.info({ chain: chain.name, rpcUrl: anvil.rpcUrl }, "local chain ready");
-    }
-    priceFeeds = await LocalPriceFeeds.deploy({
-      chains: plans,
-      keeper: keys.priceKeeper,
-      prices: LOCALNET_PRICES,
-    });
-    priceFeeds.startHeartbeat(LOCALNET_FEED_HEARTBEAT_MS);
-    tickers = await startTickerServer(
-      Object.fromEntries(
-        Object.entries(LOCALNET_PRICES).map(([symbol, price]) => [symbol.toUpperCase(), price]),
-      ),
-    );
-    logger.info({ feeds: priceFeeds.feeds.length, tickerUrl: tickers.url }, "local price sources ready");
-    bitcoin = await setUpBitcoinChain({
+    const bitcoinReady = setUpBitcoinChain({
       solverAddress: keys.solverBitcoin.address,
       userAddresses: keys.users.map((u) => u.bitcoin.address),
       blockTimeMs: options.bitcoinBlockTimeMs ?? LOCALNET_BITCOIN_TIMING.blockTimeMs,
@@ -256,8 +243,48 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
         ? {}
         : { blockMinFeeRateSatVb: options.bitcoinBlockMinFeeRateSatVb }),
       logger,
+    }).then((chain) => {
+      bitcoin = chain;
+      return chain;
     });
-    logger.info({ chain: bitcoin.name, rpcUrl: bitcoin.rpcUrl }, "local chain ready");
+    const evmReady = Promise.all(
+      LOCALNET_EVM_CHAINS.map(async (chain): Promise<LocalEvmChainPlan> => {
+        const anvil = await startAnvil({ chainId: chain.chainId });
+        anvils.set(chain.name, anvil);
+        const { assets, batchExecutor } = await setUpEvmChain({
+          chainId: chain.chainId,
+          name: chain.name,
+          rpcUrl: anvil.rpcUrl,
+          deployer: keys.deployer,
+          funded: [keys.solver.address, ...keys.users.map((u) => u.address)],
+          coinless: keys.users.filter((u) => !u.prefunded).map((u) => u.address),
+        });
+        return { name: chain.name, chainId: chain.chainId, rpcUrl: anvil.rpcUrl, assets, batchExecutor };
+      }),
+    );
+    // Both settle before anything is judged, so a failure never leaves a chain starting unseen.
+    const [evm, btc] = await Promise.allSettled([evmReady, bitcoinReady]);
+    if (evm.status === "rejected") throw evm.reason;
+    if (btc.status === "rejected") throw btc.reason;
+    plans = evm.value;
+    bitcoin = btc.value;
+    priceFeeds = await LocalPriceFeeds.deploy({
+      chains: plans,
+      keeper: keys.priceKeeper,
+      prices: LOCALNET_PRICES,
+    });
+    for (const plan of plans) {
+      await setIntervalMining(plan.rpcUrl, LOCALNET_TIMING.blockTimeMs / 1000);
+      logger.info({ chain: plan.name, rpcUrl: plan.rpcUrl }, "local chain ready");
+    }
+    priceFeeds.startHeartbeat(LOCALNET_FEED_HEARTBEAT_MS);
+    tickers = await startTickerServer(
+      Object.fromEntries(
+        Object.entries(LOCALNET_PRICES).map(([symbol, price]) => [symbol.toUpperCase(), price]),
+      ),
+    );
+    logger.info({ feeds: priceFeeds.feeds.length, tickerUrl: tickers.url }, "local price sources ready");
+    logger.info({ chain: btc.value.name, rpcUrl: btc.value.rpcUrl }, "local chain ready");
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   createPublicClient,
+  encodeFunctionData,
   createWalletClient,
   http,
   maxUint256,
@@ -17,13 +18,14 @@ import {
   HTLC_EIP712_VERSION,
 } from "../chains/evm/htlc-abi.js";
 import type { OrderbookClient } from "../orderbook/client.js";
-import type { Order, OrderSide, QuoteItem } from "../orderbook/types.js";
+import type { CreateOrderRequest, Order, OrderSide, QuoteItem } from "../orderbook/types.js";
 import type {
   LocalnetAssetDescriptor,
   LocalnetDescriptor,
   LocalnetEvmChainDescriptor,
 } from "./descriptor.js";
 import { evmChain } from "../chains/evm/client.js";
+import { gasWithMargin } from "./gas-margin.js";
 import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
 
 export interface UserSecret {
@@ -100,6 +102,12 @@ export class LocalUser {
   }
 
   async createOrder(quote: QuoteItem, options: CreateOrderOptions = {}): Promise<Order> {
+    const created = await this.orderbook.createOrder(this.orderRequest(quote, options));
+    return this.orderbook.getOrder(created.order_id);
+  }
+
+  /** The body of `POST /v2/orders` for a quote, with this user's addresses on both sides. */
+  orderRequest(quote: QuoteItem, options: CreateOrderOptions = {}): CreateOrderRequest {
     const source: OrderSide = { asset: quote.source.asset, owner: this.address, amount: quote.source.amount };
     if (this.isBitcoinAsset(source.asset)) {
       // The service takes an empty owner as none.
@@ -116,13 +124,12 @@ export class LocalUser {
       // A client that keeps the secret redeems with its own key.
       if (options.secretHash) destination.delegate = this.bitcoin.xOnlyKey;
     }
-    const created = await this.orderbook.createOrder({
+    return {
       source,
       destination,
       solver_id: quote.solver_id,
       ...(options.secretHash ? { secret_hash: options.secretHash } : {}),
-    });
-    return this.orderbook.getOrder(created.order_id);
+    };
   }
 
   /**
@@ -197,13 +204,15 @@ export class LocalUser {
     const native = asset.tokenAddress === "native";
     if (!native) await this.approve(chain, asset);
     const { wallet, pub } = this.clients(chain);
-    const hash = await wallet.writeContract({
-      address: asset.htlcAddress,
+    const data = encodeFunctionData({
       abi: htlcAbi,
       functionName: "initiate",
       args: [swap.redeemer as Address, BigInt(swap.timelock), BigInt(swap.amount), `0x${swap.secret_hash}`],
-      value: native ? BigInt(swap.amount) : 0n,
     });
+    const value = native ? BigInt(swap.amount) : 0n;
+    const to = asset.htlcAddress;
+    const gas = await gasWithMargin(pub, { account: this.address, to, data, value });
+    const hash = await wallet.sendTransaction({ to, data, value, gas });
     await this.expectSuccess(pub, hash, "initiate");
     return hash;
   }

@@ -1,6 +1,7 @@
 /**
  * What the solver can still promise: wallet balances (cached briefly, since quotes arrive in bursts and
- * each balance is a chain read) minus amounts already committed to fills minus the operator's floor.
+ * each balance is a chain read; a quote is answered from the last balance while a fresh one is read)
+ * minus amounts already committed to fills minus the operator's floor.
  */
 import type { AssetIndex } from "./assets.js";
 import { usdCentsUp } from "./conversion.js";
@@ -47,9 +48,18 @@ export interface InventorySnapshot {
 }
 
 interface CachedBalance {
+  /** The last balance read, and when that read started; null until one succeeded. */
+  value: bigint | null;
   readAt: number;
-  value: Promise<bigint>;
+  /** The read under way, shared by every caller that must wait for it. */
+  pending: Promise<bigint> | null;
 }
+
+/**
+ * A balance older than `cacheMs` still answers at once while a read refreshes it (a quote never waits on
+ * the chain for it), up to this many times `cacheMs`; older than that, callers wait for the read.
+ */
+const STALE_ANSWER_FACTOR = 12;
 
 export class Inventory implements CapacityView {
   private readonly cache = new Map<string, CachedBalance>();
@@ -66,18 +76,44 @@ export class Inventory implements CapacityView {
     this.options = { ...this.options, ...changes };
   }
 
-  /** Balance, reusing a read younger than `cacheMs`. Concurrent callers share one read; failures are not cached. */
+  /**
+   * Balance, reusing a read younger than `cacheMs`; an older one answers at once while a fresh read runs
+   * (see STALE_ANSWER_FACTOR). Concurrent callers share one read; failures are not cached.
+   */
   balance(assetId: string): Promise<bigint> {
     const now = this.now();
     const cached = this.cache.get(assetId);
-    if (cached !== undefined && now - cached.readAt < this.options.cacheMs) return cached.value;
-    const value = this.options.balances.balance(assetId);
-    const entry = { readAt: now, value };
+    if (cached !== undefined && cached.value !== null) {
+      const age = now - cached.readAt;
+      if (age < this.options.cacheMs) return Promise.resolve(cached.value);
+      if (age < this.options.cacheMs * STALE_ANSWER_FACTOR) {
+        void this.refresh(assetId, now).catch(() => undefined);
+        return Promise.resolve(cached.value);
+      }
+    }
+    return this.refresh(assetId, now);
+  }
+
+  /** One read of the chain at a time per asset; its result replaces the cached balance. */
+  private refresh(assetId: string, now: number): Promise<bigint> {
+    const entry = this.cache.get(assetId) ?? { value: null, readAt: now, pending: null };
+    if (entry.pending !== null) return entry.pending;
     this.cache.set(assetId, entry);
-    value.catch(() => {
-      if (this.cache.get(assetId) === entry) this.cache.delete(assetId);
-    });
-    return value;
+    const pending = this.options.balances.balance(assetId);
+    entry.pending = pending;
+    pending.then(
+      (value) => {
+        entry.pending = null;
+        if (this.cache.get(assetId) !== entry) return;
+        entry.value = value;
+        entry.readAt = now;
+      },
+      () => {
+        entry.pending = null;
+        if (this.cache.get(assetId) === entry && entry.value === null) this.cache.delete(assetId);
+      },
+    );
+    return pending;
   }
 
   /** Forgets cached balances (one asset, or all), e.g. right after the solver spends from a wallet. */

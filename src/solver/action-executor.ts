@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { FeeAllowance, SignedTx } from "../chains/chain.js";
+import type { ActionKind, FeeAllowance, SignedTx } from "../chains/chain.js";
 import type { ActionRow, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
@@ -27,7 +27,7 @@ export interface ExecutionContext {
  */
 export function batchActions<T extends Pick<ClaimedAction, "request">>(
   claimed: readonly T[],
-  maxBatch: (chain: string) => number,
+  maxBatch: (chain: string, kind: ActionKind) => number,
 ): T[][] {
   const groups = new Map<string, T[]>();
   for (const item of claimed) {
@@ -40,7 +40,9 @@ export function batchActions<T extends Pick<ClaimedAction, "request">>(
     if (!first) continue;
     // An instant refund is one HTLC's pre-signature, handed over on its own.
     const size =
-      first.request.kind === "instant_refund" ? 1 : Math.max(1, maxBatch(first.request.params.chain));
+      first.request.kind === "instant_refund"
+        ? 1
+        : Math.max(1, maxBatch(first.request.params.chain, first.request.kind));
     for (let i = 0; i < group.length; i += size) batches.push(group.slice(i, i + size));
   }
   return batches;
@@ -84,12 +86,17 @@ export async function executeClaimed(
     else log.error({ err: error, orderIds }, "could not build transaction");
     return;
   }
+  const carried = settleOmitted(claimed, signed, chain, ctx, log);
   const attempt = ctx.journal.recordSigned(
-    claimed.map((c) => c.action.id),
+    carried.map((c) => c.action.id),
     signed,
   );
   log.info(
-    { orderIds, txHash: signed.txHash, nonce: signed.nonce?.toString() },
+    {
+      orderIds: carried.map((c) => c.request.orderId),
+      txHash: signed.txHash,
+      nonce: signed.nonce?.toString(),
+    },
     "transaction signed and journaled",
   );
   try {
@@ -103,7 +110,7 @@ export async function executeClaimed(
       ctx.journal.markBroadcast(attempt.id);
       log.info({ orderIds, txHash: signed.txHash }, "transaction broadcast");
     }
-    for (const { request } of claimed) ctx.observer.action(chain.config.name, request.kind, "sent");
+    for (const { request } of carried) ctx.observer.action(chain.config.name, request.kind, "sent");
   } catch (error) {
     // The signed transaction stays journaled; the attempt follower sends it again next round.
     log.error(
@@ -111,4 +118,35 @@ export async function executeClaimed(
       "sending failed; will retry the journaled transaction",
     );
   }
+}
+
+/**
+ * The actions a batch left out (their call would fail, or the chain already shows them) end here, each
+ * alone: done, or failed and planned again; the rest are what the signed transaction carries.
+ */
+function settleOmitted(
+  claimed: readonly ClaimedAction[],
+  signed: SignedTx,
+  chain: SolverChain,
+  ctx: ExecutionContext,
+  log: Logger,
+): ClaimedAction[] {
+  const omitted = new Map((signed.omitted ?? []).map((o) => [o.index, o]));
+  if (omitted.size === 0) return [...claimed];
+  const carried: ClaimedAction[] = [];
+  claimed.forEach((item, index) => {
+    const left = omitted.get(index);
+    if (left === undefined) return carried.push(item);
+    const { action, request } = item;
+    if (left.alreadyDone) ctx.journal.markActionSatisfied(action.id, left.reason);
+    else ctx.journal.failAction(action.id, left.reason);
+    ctx.observer.action(chain.config.name, request.kind, left.alreadyDone ? "satisfied" : "failed");
+    log.warn(
+      { orderId: request.orderId, reason: left.reason },
+      left.alreadyDone
+        ? "the chain already shows this action; left out of the batch"
+        : "left out of the batch: its call would fail",
+    );
+  });
+  return carried;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { rejectedForGood, type SignedTx } from "../chains/chain.js";
+import { rejectedForGood, type FailedAction, type SignedTx } from "../chains/chain.js";
 import type { AttemptPurpose, AttemptRow } from "../journal/journal.js";
 import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
@@ -129,7 +129,7 @@ async function followOne(
     log.warn({ wasAt: attempt.blockHeight.toString() }, "transaction reorganised out of its block");
   }
   switch (status.state) {
-    case "confirmed":
+    case "confirmed": {
       if (status.confirmations < chain.config.finalityDepth) {
         if (attempt.blockHeight !== status.blockHeight) {
           journal.markMined(attempt.id, status.blockHeight);
@@ -141,14 +141,26 @@ async function followOne(
         }
         return;
       }
-      journal.markConfirmed(attempt.id, status.blockHeight);
+      // Which calls of a batch failed is judged on the final block, as is the attempt.
+      const failed = failedInBatch(attempt, status.failedActions);
+      journal.markConfirmed(attempt.id, status.blockHeight, Date.now(), failed);
       observer.attempt(chain.config.name, "confirmed");
       for (const id of attempt.actionIds) {
         const action = journal.action(id);
-        observer.action(chain.config.name, action.kind, "confirmed", (nowMs - action.createdMs) / 1000);
+        const reason = failed.get(id);
+        if (reason === undefined) {
+          observer.action(chain.config.name, action.kind, "confirmed", (nowMs - action.createdMs) / 1000);
+          continue;
+        }
+        observer.action(chain.config.name, action.kind, "failed");
+        log.warn(
+          { orderId: action.orderId, kind: action.kind, reason },
+          "its call failed inside the mined batch; the action is planned again",
+        );
       }
       log.info({ blockHeight: status.blockHeight.toString() }, "transaction confirmed");
       return;
+    }
     case "failed":
       journal.markAttemptFailed(attempt.id, "failed", status.reason);
       observer.attempt(chain.config.name, "failed");
@@ -206,6 +218,19 @@ async function cancelledInstead(
     return true;
   }
   return false;
+}
+
+/** Action id → reason of the actions whose own call failed inside a mined batch (positions as given to txStatus). */
+function failedInBatch(
+  attempt: AttemptRow,
+  failures: readonly FailedAction[] | undefined,
+): Map<number, string> {
+  const failed = new Map<number, string>();
+  for (const { index, reason } of failures ?? []) {
+    const id = attempt.actionIds[index];
+    if (id !== undefined) failed.set(id, reason);
+  }
+  return failed;
 }
 
 async function rebroadcast(

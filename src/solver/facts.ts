@@ -27,11 +27,21 @@ function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { err
   }
 }
 
-/** Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. */
+/** A chain's tip as read once for a whole round, and when. */
+export interface RoundTip {
+  height: bigint;
+  readAtMs: number;
+}
+
+/**
+ * Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. With
+ * the round's `tip`, only the HTLC is read: a tip read before the HTLC can only make the solver wait
+ * longer for confirmations or a timelock, never act early.
+ */
 export async function sideFacts(
   chain: SolverChain,
   params: HtlcParams,
-  context: { orderId: string; side: Side; logger: Logger; now: () => number },
+  context: { orderId: string; side: Side; logger: Logger; now: () => number; tip?: RoundTip | undefined },
 ): Promise<SideFacts> {
   const base = {
     family: chain.config.family,
@@ -44,9 +54,12 @@ export async function sideFacts(
     offersInstantRefund: chain.executor.offersInstantRefund,
     secretLength: chain.reader.secretLength,
   };
-  const readAtMs = context.now();
+  const readAtMs = context.tip?.readAtMs ?? context.now();
   try {
-    const [tipHeight, state] = await Promise.all([chain.reader.tipHeight(), chain.reader.readHtlc(params)]);
+    const [tipHeight, state] = await Promise.all([
+      context.tip?.height ?? chain.reader.tipHeight(),
+      chain.reader.readHtlc(params),
+    ]);
     return { ...base, tipHeight, state, readAtMs };
   } catch (error) {
     context.logger.warn(

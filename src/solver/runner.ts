@@ -1,6 +1,6 @@
 import PQueue from "p-queue";
 import type { Logger } from "pino";
-import type { ActionKind } from "../chains/chain.js";
+import { batchLimit, type ActionKind, type HtlcParams } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionRow, ActionStatus, Journal, OrderTerms } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
@@ -8,8 +8,9 @@ import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
+import { RoundSender } from "./round-sender.js";
 import { followAttempts } from "./attempt-follower.js";
-import { chainOf, sideFacts, UnsupportedChainError } from "./facts.js";
+import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
 import {
   claimCommitting,
   FillGate,
@@ -42,6 +43,15 @@ const OPEN_STATUSES: OrderStatus[] = [
   "RedeemDetected",
 ];
 
+/**
+ * Actions of orders already processed are sent this long after the first of them is ready, together
+ * with whatever else is ready by then, instead of after the round's slowest chain read.
+ */
+const SEND_GATHER_MS = 250;
+
+/** A round longer than this is logged with the time each phase took. */
+const SLOW_ROUND_MS = 5_000;
+
 export interface RunnerOptions {
   journal: Journal;
   orderbook: Pick<OrderbookClient, "listAllOrders" | "getOrder" | "instantRefund">;
@@ -65,6 +75,7 @@ export interface RunnerOptions {
 export class Runner {
   private readonly observer: RunnerObserver;
   private readonly queue: PQueue;
+  private readonly sendQueue: PQueue;
   private readonly now: () => number;
   private readonly gate: FillGate;
   private timer: NodeJS.Timeout | null = null;
@@ -78,6 +89,7 @@ export class Runner {
   constructor(private readonly options: RunnerOptions) {
     this.observer = options.observer ?? silentObserver;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 8 });
+    this.sendQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.now = options.now ?? Date.now;
     this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
   }
@@ -99,24 +111,48 @@ export class Runner {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     await this.queue.onIdle();
+    await this.sendQueue.onIdle();
   }
 
   /** One round. Errors are logged and counted, never allowed to end the loop. */
   async tick(): Promise<void> {
     const { logger, chains } = this.options;
+    const phasesMs: Record<string, number> = {};
+    const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        phasesMs[phase] = Math.round(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    let orderCount = 0;
     try {
-      await followAttempts(chains, this.context(), this.now(), this.gapsChecked ? "ended" : "all");
+      const gapCheck = this.gapsChecked ? "ended" : "all";
+      await timed("attempts", () => followAttempts(chains, this.context(), this.now(), gapCheck));
       this.gapsChecked = true;
-      const orders = await this.discover();
-      const planned = await Promise.all(
-        orders.map((order) => this.queue.add(() => this.processOrder(order))),
+      const orders = await timed("discover", () => this.discover());
+      orderCount = orders.length;
+      this.announceReads(orders);
+      const tips = await timed("tips", () => this.readTips());
+      const sending = new RoundSender((candidates) => this.execute(candidates), SEND_GATHER_MS);
+      await timed("orders", () =>
+        Promise.all(
+          orders.map((order) =>
+            this.queue.add(async () => sending.add(await this.processOrder(order, tips))),
+          ),
+        ),
       );
-      await this.execute(planned.flat());
+      await timed("execute", () => sending.finish());
       this.lastTickError = null;
     } catch (error) {
       this.lastTickError = error instanceof Error ? error.message : String(error);
       logger.error({ err: error }, "solver round failed");
     }
+    const tookMs = Math.round(performance.now() - started);
+    // A round that takes many blocks delays every fill and redeem behind it: say where the time went.
+    if (tookMs > SLOW_ROUND_MS) logger.warn({ tookMs, orders: orderCount, phasesMs }, "slow round");
     this.lastTickMs = this.now();
     this.observer.polled(this.lastTickMs);
   }
@@ -183,11 +219,12 @@ export class Runner {
       const action = this.claim(candidate);
       if (action !== null) claimed.push({ request: candidate.request, action });
     }
-    const batches = batchActions(claimed, (chain) => chains.get(chain)?.executor.maxBatch ?? 1);
+    const batches = batchActions(claimed, (chain, kind) => batchLimit(chains.get(chain)?.executor, kind));
+    // Its own queue: sends must not wait behind the round's remaining chain reads.
     await Promise.all(
       batches.map((batch) => {
         const chain = chains.get(batch[0]?.request.params.chain ?? "");
-        return chain ? this.queue.add(() => executeClaimed(batch, chain, this.context())) : undefined;
+        return chain ? this.sendQueue.add(() => executeClaimed(batch, chain, this.context())) : undefined;
       }),
     );
   }
@@ -226,7 +263,11 @@ export class Runner {
         listed += 1;
         for (const problem of malformed)
           logger.error({ err: problem }, "service sent a malformed order; skipped");
-        for (const order of orders) byId.set(order.order_id, { order, fresh: true });
+        for (const order of orders) {
+          // Settled here already; the service may still list it until it sees the last redeem.
+          if (journal.isOrderDone(order.order_id)) continue;
+          byId.set(order.order_id, { order, fresh: true });
+        }
       } catch (error) {
         logger.warn({ err: error, address }, "could not list orders; following the journal's orders");
       }
@@ -235,27 +276,75 @@ export class Runner {
     // service when it answers, else taken as the journal last saw it; redeems and refunds come from the
     // chains and the journal.
     const serviceAnswers = listed > 0;
-    for (const orderId of journal.activeOrderIds()) {
-      if (byId.has(orderId)) continue;
-      if (serviceAnswers) {
-        try {
-          byId.set(orderId, { order: await orderbook.getOrder(orderId), fresh: true });
-          continue;
-        } catch (error) {
-          logger.warn(
-            { err: error, orderId },
-            "could not refresh a journaled order; using the journal's copy",
-          );
-        }
-      }
+    const unlisted = journal.activeOrderIds().filter((orderId) => !byId.has(orderId));
+    // Read side by side: one at a time, a few hundred orders past the listing cost a round many seconds.
+    const refreshed = await Promise.all(
+      unlisted.map((orderId) =>
+        this.queue.add(async (): Promise<Order | null> => {
+          if (!serviceAnswers) return null;
+          try {
+            return await orderbook.getOrder(orderId);
+          } catch (error) {
+            logger.warn(
+              { err: error, orderId },
+              "could not refresh a journaled order; using the journal's copy",
+            );
+            return null;
+          }
+        }),
+      ),
+    );
+    unlisted.forEach((orderId, i) => {
+      const order = refreshed[i];
+      if (order) return byId.set(orderId, { order, fresh: true });
       const snapshot = journal.orderSnapshot(orderId);
       if (snapshot !== null) byId.set(orderId, { order: snapshot, fresh: false });
-    }
+    });
     return [...byId.values()];
   }
 
+  /** Tells each chain which HTLCs the round will read, before any is read (ChainReader.expectReads). */
+  private announceReads(orders: readonly DiscoveredOrder[]): void {
+    const { chains, journal } = this.options;
+    const byChain = new Map<string, HtlcParams[]>();
+    for (const { order } of orders) {
+      let terms;
+      try {
+        terms = journal.orderTerms(order.order_id) ?? statedTerms(order, chains);
+      } catch {
+        continue; // An order the solver cannot read is refused when processed.
+      }
+      for (const params of [terms.source, terms.destination]) {
+        const list = byChain.get(params.chain) ?? [];
+        list.push(params);
+        byChain.set(params.chain, list);
+      }
+    }
+    for (const [name, params] of byChain) chains.get(name)?.reader.expectReads?.(params);
+  }
+
+  /** Each chain's tip, read once for the round; a chain that does not answer is read per order instead. */
+  private async readTips(): Promise<ReadonlyMap<string, RoundTip>> {
+    const { chains, logger } = this.options;
+    const tips = new Map<string, RoundTip>();
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        const readAtMs = this.now();
+        try {
+          tips.set(chain.config.name, { height: await chain.reader.tipHeight(), readAtMs });
+        } catch (error) {
+          logger.warn({ err: error, chain: chain.config.name }, "could not read the chain's tip this round");
+        }
+      }),
+    );
+    return tips;
+  }
+
   /** Reads both chains under the order's terms, asks the planner, and returns what to do now. */
-  private async processOrder({ order, fresh }: DiscoveredOrder): Promise<ActionCandidate[]> {
+  private async processOrder(
+    { order, fresh }: DiscoveredOrder,
+    tips: ReadonlyMap<string, RoundTip>,
+  ): Promise<ActionCandidate[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
@@ -272,7 +361,7 @@ export class Runner {
             "the service changed an order the solver acted on; keeping the terms it acted on",
           );
       }
-      const base = await this.planInput(order, terms, log);
+      const base = await this.planInput(order, terms, log, tips);
       const fillIdle =
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
       const input: PlanInput = {
@@ -317,14 +406,27 @@ export class Runner {
   }
 
   /** Both sides read from their chains under these terms, with what the journal holds for the order. */
-  private async planInput(order: Order, terms: OrderTerms, log: Logger): Promise<PlanInput> {
+  private async planInput(
+    order: Order,
+    terms: OrderTerms,
+    log: Logger,
+    tips: ReadonlyMap<string, RoundTip> = new Map(),
+  ): Promise<PlanInput> {
     const { journal, chains } = this.options;
     const context = { orderId: order.order_id, logger: log, now: this.now };
     const sourceChain = chainOf(chains, order, "source");
     const destinationChain = chainOf(chains, order, "destination");
     const [source, destination] = await Promise.all([
-      sideFacts(sourceChain, terms.source, { ...context, side: "source" }),
-      sideFacts(destinationChain, terms.destination, { ...context, side: "destination" }),
+      sideFacts(sourceChain, terms.source, {
+        ...context,
+        side: "source",
+        tip: tips.get(sourceChain.config.name),
+      }),
+      sideFacts(destinationChain, terms.destination, {
+        ...context,
+        side: "destination",
+        tip: tips.get(destinationChain.config.name),
+      }),
     ]);
     const base: PlanInput = {
       order,

@@ -69,6 +69,8 @@ export interface BitcoinBackend {
   tipHeight(): Promise<number>;
   /** Every output paying this address and its spend, up to date with the current tip and mempool. */
   addressActivity(address: string): Promise<AddressActivity>;
+  /** Addresses whose activity will be asked soon; a backend that indexes by address starts following them. */
+  watch?(addresses: readonly string[]): void;
   /** Confirmed unspent outputs paying this address. */
   confirmedUnspent(address: string): Promise<ConfirmedUtxo[]>;
   /** Sends a signed transaction; one the backend already has counts as sent. Returns its txid. */

@@ -47,6 +47,10 @@ export class BitcoindBackend implements BitcoinBackend {
     return this.rpc.getBlockCount();
   }
 
+  watch(addresses: readonly string[]): void {
+    for (const address of addresses) this.indexer.watch(address);
+  }
+
   async addressActivity(address: string): Promise<AddressActivity> {
     this.indexer.watch(address);
     // A tip and the blocks below it must come from one node, or a lagging one could roll the index back.

@@ -74,6 +74,18 @@ export class BitcoinReader implements ChainReader {
     return { htlc, outputs: activity.outputs, tip: activity.tipHeight };
   }
 
+  expectReads(params: readonly HtlcParams[]): void {
+    const addresses: string[] = [];
+    for (const p of params) {
+      try {
+        addresses.push(htlcOfParams(p, this.network).address);
+      } catch {
+        // Parameters no HTLC can take are refused when the order itself is read.
+      }
+    }
+    this.backend.watch?.(addresses);
+  }
+
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
     const { htlc, outputs } = await this.fundingOutputs(params);
     return htlcStateOf(htlc, outputs, this.#feeRateCeiling);

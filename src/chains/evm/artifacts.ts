@@ -3,13 +3,19 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Abi, Hex } from "viem";
 
-/** Deployable contracts: the two HTLCs, and the test-only token, EIP-1271 wallet and price feed. */
-export type ContractName = "HTLC" | "NativeHTLC" | "TestToken" | "TestSmartWallet" | "TestPriceFeed";
+/**
+ * Deployable contracts: the two HTLCs, the batching contracts (a Multicall3-compatible one for the local
+ * chains and the EIP-7702 batch executor), and the test-only token, EIP-1271 wallet and price feed.
+ */
+export type ContractName =
+  "HTLC" | "NativeHTLC" | "Multicall" | "BatchExecutor" | "TestToken" | "TestSmartWallet" | "TestPriceFeed";
 
 export interface ContractArtifact {
   /** Full compiled ABI, including custom errors so that viem can name a revert. */
   abi: Abi;
   bytecode: Hex;
+  /** The code a deployment leaves at its address (what `eth_getCode` returns). */
+  deployedBytecode: Hex;
 }
 
 export class ContractArtifactsMissingError extends Error {
@@ -52,7 +58,8 @@ function parseArtifact(text: string): ContractArtifact | null {
   } catch {
     return null;
   }
-  const { abi, bytecode } = parsed;
-  if (!Array.isArray(abi) || typeof bytecode !== "string" || !/^0x[0-9a-f]+$/i.test(bytecode)) return null;
-  return { abi, bytecode };
+  const { abi, bytecode, deployedBytecode } = parsed;
+  const hex = (value: unknown): value is Hex => typeof value === "string" && /^0x[0-9a-f]+$/i.test(value);
+  if (!Array.isArray(abi) || !hex(bytecode) || !hex(deployedBytecode)) return null;
+  return { abi, bytecode, deployedBytecode };
 }

@@ -66,6 +66,13 @@ export interface DecodedRevert {
 export function decodeRevert(error: unknown, abi: Abi): DecodedRevert {
   const data = revertDataOf(error);
   if (data === null) return { errorName: null, reason: nodeMessage(error), data: null };
+  return decodeRevertData(data, abi);
+}
+
+/** Names revert data (what a call that failed inside a batch returned); empty data is a bare revert. */
+export function decodeRevertData(data: Hex, abi: Abi): DecodedRevert {
+  if (data === "0x" || data.length < 10)
+    return { errorName: null, reason: "reverted without a reason", data };
   try {
     const decoded = decodeErrorResult({ abi, data });
     if (decoded.errorName === "Error") return { errorName: "Error", reason: String(decoded.args?.[0]), data };

@@ -4,6 +4,7 @@ import {
   TransactionReceiptNotFoundError,
   encodeFunctionData,
   getAddress,
+  isAddressEqual,
   keccak256,
   maxUint256,
   parseTransaction,
@@ -18,16 +19,24 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import {
   CANCEL_FEE_CEILING_FACTOR,
+  type ActionKind,
   type ActionRequest,
   type ChainExecutor,
+  type FailedAction,
   type FeeAllowance,
   type JournalView,
+  type OmittedAction,
   type SignedTx,
   type TxAttemptRef,
   type TxStatus,
 } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset, type EvmAsset } from "./assets.js";
+import { batchRoute, type BatchRoute } from "./batch/batch-call.js";
+import { tookEffect } from "./batch/batch-outcomes.js";
+import { evmBatching, type EvmBatching } from "./batch/batching.js";
+import { ensureDelegation } from "./batch/delegation.js";
+import { MULTICALL3_ADDRESS, type CallResult } from "./batch/multicall3.js";
 import { createEvmPublicClient, with0x } from "./client.js";
 import {
   EvmRpcError,
@@ -35,6 +44,7 @@ import {
   OrderAlreadyInitiatedError,
   TxWouldRevertError,
   decodeRevert,
+  decodeRevertData,
   isAlreadyKnown,
   isNonceTooLow,
   nodeMessage,
@@ -85,7 +95,6 @@ const TRANSFER_GAS = 21_000n;
 
 export class EvmExecutor implements ChainExecutor {
   readonly chain: string;
-  readonly maxBatch = 1;
   /** The solver declines EVM sources by not filling them; the user refunds after the timelock. */
   readonly offersInstantRefund = false;
   readonly client: PublicClient;
@@ -96,6 +105,11 @@ export class EvmExecutor implements ChainExecutor {
   private readonly revertAbi: Abi;
   private readonly log: Logger;
   private readonly journal: JournalView;
+  private readonly batching: EvmBatching;
+  /** Multicall3 is deployed here (checked by prepareBatching): redeems and refunds may batch. */
+  private multicallReady = false;
+  /** The account delegates to the BatchExecutor (made sure of by prepareBatching): fills may batch. */
+  private delegated = false;
 
   constructor(options: EvmExecutorOptions) {
     this.config = options.config;
@@ -104,6 +118,7 @@ export class EvmExecutor implements ChainExecutor {
     this.account = privateKeyToAccount(options.privateKey);
     this.journal = options.journal;
     this.reader = new EvmReader(options.config, this.client);
+    this.batching = evmBatching(options.config);
     this.revertAbi = [
       ...htlcAbi,
       ...erc20Abi,
@@ -132,13 +147,77 @@ export class EvmExecutor implements ChainExecutor {
     return this.nonces.peek();
   }
 
-  async build(actions: ActionRequest[]): Promise<SignedTx> {
-    const action = actions[0];
-    if (action === undefined || actions.length !== 1) {
-      throw new Error(
-        `EVM executor on ${this.chain} builds exactly one action per transaction, got ${actions.length}`,
+  /** The largest batch any kind may have now. */
+  get maxBatch(): number {
+    return Math.max(this.maxBatchFor("fill"), this.maxBatchFor("redeem"));
+  }
+
+  /**
+   * Actions of `kind` one transaction carries: redeems and refunds once Multicall3 is known to be here,
+   * fills once the account delegates to the BatchExecutor; one each until prepareBatching has seen so.
+   */
+  maxBatchFor(kind: ActionKind): number {
+    if (this.batching.maxBatch <= 1) return 1;
+    if (kind === "fill") return this.delegated ? this.batching.maxBatch : 1;
+    if (kind === "redeem" || kind === "refund") return this.multicallReady ? this.batching.maxBatch : 1;
+    return 1;
+  }
+
+  /**
+   * Once at start: looks for Multicall3 at its canonical address (without it, every action goes alone),
+   * and with batchFills "eip7702" makes sure the account delegates to the configured BatchExecutor.
+   */
+  async prepareBatching(): Promise<void> {
+    if (this.batching.maxBatch <= 1) return;
+    const code = await this.client.getCode({ address: MULTICALL3_ADDRESS });
+    this.multicallReady = code !== undefined && code !== "0x";
+    if (!this.multicallReady) {
+      this.log.warn(
+        { multicall3: MULTICALL3_ADDRESS },
+        "no Multicall3 at its canonical address: redeems and refunds go one per transaction",
       );
     }
+    if (this.batching.batchFills !== "eip7702") return;
+    const txHash = await ensureDelegation({
+      chain: this.chain,
+      chainId: this.config.chainId,
+      client: this.client,
+      account: this.account,
+      executor: getAddress(this.batching.batchExecutor),
+      nonces: this.nonces,
+      fees: () => this.currentFees(),
+      broadcast: (tx) => this.broadcast(tx),
+      timeoutMs: Math.max(60_000, this.config.maxBlockTimeMs * 30),
+    });
+    this.delegated = true;
+    this.log.info(
+      { batchExecutor: this.batching.batchExecutor, txHash },
+      txHash === null ? "account delegates to the batch executor" : "account delegated to the batch executor",
+    );
+  }
+
+  async build(actions: ActionRequest[]): Promise<SignedTx> {
+    const action = actions[0];
+    if (action === undefined) throw new Error(`EVM executor on ${this.chain} was given no action to build`);
+    for (const other of actions) {
+      if (other.kind !== action.kind || other.params.chain !== this.chain) {
+        throw new Error(
+          `EVM executor on ${this.chain} batches actions of one kind on its own chain, got ${other.kind} on ${other.params.chain}`,
+        );
+      }
+    }
+    if (actions.length === 1) return this.buildLone(action);
+    const limit = this.maxBatchFor(action.kind);
+    if (actions.length > limit) {
+      throw new Error(
+        `EVM executor on ${this.chain} carries at most ${limit} ${action.kind} action(s) per transaction, got ${actions.length}`,
+      );
+    }
+    return this.buildBatch(action.kind, actions);
+  }
+
+  /** One action in its own transaction, a plain call of the HTLC. */
+  private async buildLone(action: ActionRequest): Promise<SignedTx> {
     const asset = resolveEvmAsset(this.config, action.params.asset);
     if (action.kind === "fill") await this.checkFill(action, asset);
     const call = htlcCallFor(action, asset);
@@ -148,6 +227,115 @@ export class EvmExecutor implements ChainExecutor {
       "signed",
     );
     return signed;
+  }
+
+  /**
+   * Many actions of one kind in one transaction (batch-call.ts). The batch is simulated first; an action
+   * whose call would fail is left out with its reason (a fill whose order is already on chain, as done),
+   * and only the rest are signed, with a gas estimate that requires each of them to succeed.
+   */
+  private async buildBatch(kind: ActionKind, actions: ActionRequest[]): Promise<SignedTx> {
+    const route = batchRoute(kind, this.address, this.chain);
+    const omitted: OmittedAction[] = [];
+    const entries: { index: number; call: EvmCall }[] = [];
+    actions.forEach((action, index) => {
+      try {
+        const asset = resolveEvmAsset(this.config, action.params.asset);
+        if (kind === "fill") this.checkFillTerms(action);
+        entries.push({ index, call: htlcCallFor(action, asset) });
+      } catch (error) {
+        omitted.push({
+          index,
+          reason: error instanceof Error ? error.message : String(error),
+          alreadyDone: false,
+        });
+      }
+    });
+    const results =
+      entries.length === 0
+        ? []
+        : await this.simulateBatch(
+            route,
+            entries.map((e) => e.call),
+          );
+    const passing = entries.filter((entry, i) => {
+      const result = results[i];
+      if (result?.success === true) return true;
+      omitted.push({ index: entry.index, ...this.callFailure(kind, result) });
+      return false;
+    });
+    if (passing.length === 0) {
+      throw new TxWouldRevertError(kind, null, omitted.map((o) => o.reason).join("; "), null);
+    }
+    const calls = passing.map((e) => e.call);
+    const gas = await this.estimateBatch(route, calls, kind);
+    const call: EvmCall = { to: route.to, data: route.data(calls, true), value: 0n };
+    const signed = await this.nonces.withNextNonce(async (nonce) =>
+      this.sign(call, nonce, gas, await this.currentFees()),
+    );
+    this.log.info(
+      {
+        kind,
+        orderIds: passing.map((e) => actions[e.index]?.orderId),
+        left: omitted.length,
+        txHash: signed.txHash,
+        nonce: String(signed.nonce),
+      },
+      "signed a batch",
+    );
+    return omitted.length === 0 ? signed : { ...signed, omitted: omitted.sort((a, b) => a.index - b.index) };
+  }
+
+  /** Each call's result when the batch runs on the pending block, every call allowed to fail alone. */
+  private async simulateBatch(route: BatchRoute, calls: readonly EvmCall[]): Promise<CallResult[]> {
+    try {
+      const { data } = await this.client.call({
+        account: this.address,
+        to: route.to,
+        data: route.data(calls, true),
+        blockTag: "pending",
+      });
+      return route.decode(data ?? "0x");
+    } catch (error) {
+      throw new EvmRpcError(this.chain, "simulation of a batch", nodeMessage(error));
+    }
+  }
+
+  /** Gas of the batch with every call required to succeed, plus headroom. */
+  private async estimateBatch(
+    route: BatchRoute,
+    calls: readonly EvmCall[],
+    kind: ActionKind,
+  ): Promise<bigint> {
+    try {
+      const estimate = await this.client.estimateGas({
+        account: this.address,
+        to: route.to,
+        data: route.data(calls, false),
+        blockTag: "pending",
+      });
+      return (estimate * GAS_HEADROOM_PERCENT) / 100n;
+    } catch (error) {
+      const decoded = decodeRevert(error, this.revertAbi);
+      throw new TxWouldRevertError(
+        kind,
+        decoded.errorName,
+        `batch gas estimate failed: ${decoded.reason}`,
+        decoded.data,
+      );
+    }
+  }
+
+  /** Why a call failed in a simulated batch; a fill whose order is already on chain is done, not failed. */
+  private callFailure(kind: ActionKind, result: CallResult | undefined): Omit<OmittedAction, "index"> {
+    if (result === undefined)
+      return { reason: `${kind}: no result for its call in the batch`, alreadyDone: false };
+    const decoded = decodeRevertData(result.returnData, this.revertAbi);
+    if (kind === "fill" && decoded.errorName === "DuplicateOrder") {
+      // The order id commits to the initiator, so an order there is the solver's own fill.
+      return { reason: `fill already on chain: ${decoded.reason}`, alreadyDone: true };
+    }
+    return { reason: `${kind} would revert: ${decoded.reason}`, alreadyDone: false };
   }
 
   async broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void> {
@@ -172,7 +360,7 @@ export class EvmExecutor implements ChainExecutor {
     this.log.info({ txHash }, "broadcast");
   }
 
-  async txStatus(attempt: TxAttemptRef, _actions: ActionRequest[]): Promise<TxStatus> {
+  async txStatus(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<TxStatus> {
     const hash = with0x(attempt.txHash);
     const receipt = await this.receiptOf(hash);
     if (receipt !== null) {
@@ -181,7 +369,14 @@ export class EvmExecutor implements ChainExecutor {
       // A reverted transaction pays its gas too.
       const feePaid = receipt.gasUsed * receipt.effectiveGasPrice;
       if (receipt.status === "success") {
-        return { state: "confirmed", blockHeight, confirmations: Number(tip - blockHeight + 1n), feePaid };
+        const failedActions = await this.failedInBatch(attempt, actions, receipt);
+        return {
+          state: "confirmed",
+          blockHeight,
+          confirmations: Number(tip - blockHeight + 1n),
+          feePaid,
+          ...(failedActions.length > 0 ? { failedActions } : {}),
+        };
       }
       return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt), feePaid };
     }
@@ -202,6 +397,37 @@ export class EvmExecutor implements ChainExecutor {
       };
     }
     return { state: "unknown" };
+  }
+
+  /**
+   * In a mined batch, the actions whose own call failed (no event of their HTLC for their order), each
+   * with the reason its call gives when replayed alone on the state after the block. Empty for a lone call,
+   * whose receipt status is its action's outcome.
+   */
+  private async failedInBatch(
+    attempt: TxAttemptRef,
+    actions: readonly ActionRequest[],
+    receipt: TransactionReceipt,
+  ): Promise<FailedAction[]> {
+    const to = parseTransaction(with0x(attempt.raw)).to;
+    const batched =
+      to != null && (isAddressEqual(to, MULTICALL3_ADDRESS) || isAddressEqual(to, this.address));
+    if (!batched) return [];
+    const failed: FailedAction[] = [];
+    for (const [index, action] of actions.entries()) {
+      const asset = resolveEvmAsset(this.config, action.params.asset);
+      const batchedAction = { kind: action.kind, htlc: asset.htlc, swapId: action.params.swapId };
+      if (tookEffect(batchedAction, receipt.logs)) continue;
+      const call = htlcCallFor(action, asset);
+      const replayed = await this.replayRevert(
+        { account: this.address, to: call.to, data: call.data, value: call.value, gas: 5_000_000n },
+        receipt.blockNumber,
+      );
+      const reason =
+        replayed ?? "no effect, though it succeeds alone after the block (out of gas inside the batch?)";
+      failed.push({ index, reason: `its call failed inside batch ${attempt.txHash}: ${reason}` });
+    }
+    return failed;
   }
 
   /** The same transaction (same nonce, call and gas) re-signed with fees 25% higher; null at the ceiling. */
@@ -318,8 +544,11 @@ export class EvmExecutor implements ChainExecutor {
           }),
       this.client.getTransactionCount({ address: this.address, blockNumber }),
     ]);
+    const self = this.address;
     const cost =
-      token === null ? nativeCost : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, htlc);
+      token === null
+        ? (attempt: Pick<TxAttemptRef, "raw">) => nativeCost(attempt, self)
+        : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, htlc, self);
     return held - outstandingCost(live, BigInt(minedNonce), cost);
   }
 
@@ -343,7 +572,8 @@ export class EvmExecutor implements ChainExecutor {
     this.log.info({ asset, htlc: resolved.htlc, txHash: signed.txHash }, "allowance granted");
   }
 
-  private async checkFill(action: ActionRequest, asset: EvmAsset): Promise<void> {
+  /** The solver initiates, and the stated swap id is the one these terms give; returns that id. */
+  private checkFillTerms(action: ActionRequest): string {
     const { params } = action;
     if (getAddress(params.initiator) !== this.address) {
       throw new Error(
@@ -356,6 +586,12 @@ export class EvmExecutor implements ChainExecutor {
         `fill of order ${action.orderId}: stated swap id ${params.swapId} differs from ${swapId}`,
       );
     }
+    return swapId;
+  }
+
+  private async checkFill(action: ActionRequest, asset: EvmAsset): Promise<void> {
+    const { params } = action;
+    const swapId = this.checkFillTerms(action);
     // The chain is the final truth against a double fill, whatever the journal says.
     const stored = await this.reader.readOrder(params.asset, swapId);
     if (stored.initiator !== zeroAddress) throw new OrderAlreadyInitiatedError(swapId, asset.id);

@@ -3,25 +3,62 @@
  * mined, the dearest of its attempts (replacements share a nonce; only one can be mined). A balance read
  * at a block, less this, is what the account holds once everything journaled lands, so two fills can
  * never both be promised the same coins between signing and mining.
+ *
+ * A batch of fills is a transaction the account sends to itself (its EIP-7702 delegation to the
+ * BatchExecutor makes every call as the account): its calls' values come from the account's balance, and
+ * each initiate among them locks its amount, so both count as if each call were a transaction of its own.
  */
-import { decodeFunctionData, parseTransaction, type Address } from "viem";
+import { decodeFunctionData, isAddressEqual, parseTransaction, type Address, type Hex } from "viem";
 import type { TxAttemptRef } from "../chain.js";
+import { batchExecutorAbi } from "./batch/batch-executor-abi.js";
 import { with0x } from "./client.js";
 import { htlcAbi } from "./htlc-abi.js";
 
-/** Native coin an attempt can spend at most: its value plus its whole gas allowance. */
-export function nativeCost(attempt: Pick<TxAttemptRef, "raw">): bigint {
-  const tx = parseTransaction(with0x(attempt.raw));
-  return (tx.value ?? 0n) + (tx.gas ?? 0n) * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+interface InnerCall {
+  target: Address;
+  value: bigint;
+  data: Hex;
 }
 
-/** Tokens an attempt locks into `htlc` (an initiate the HTLC pulls by transferFrom); 0 for any other call. */
-export function tokenCost(attempt: Pick<TxAttemptRef, "raw">, htlc: Address): bigint {
+/** The calls of a batch the account `self` sent to itself; empty for any other transaction. */
+function selfBatchCalls(tx: { to?: Address | null; data?: Hex }, self: Address | undefined): InnerCall[] {
+  if (self === undefined || tx.to == null || tx.data === undefined || !isAddressEqual(tx.to, self)) return [];
+  try {
+    const call = decodeFunctionData({ abi: batchExecutorAbi, data: tx.data });
+    return call.args[0].map((c) => ({ target: c.target, value: c.value, data: c.data }));
+  } catch {
+    return [];
+  }
+}
+
+/** Native coin an attempt can spend at most: its value, its whole gas allowance, and its batched calls' values. */
+export function nativeCost(attempt: Pick<TxAttemptRef, "raw">, self?: Address): bigint {
   const tx = parseTransaction(with0x(attempt.raw));
-  if (tx.to?.toLowerCase() !== htlc.toLowerCase() || tx.data === undefined) return 0n;
+  let cost = (tx.value ?? 0n) + (tx.gas ?? 0n) * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+  for (const call of selfBatchCalls(tx, self)) cost += call.value;
+  return cost;
+}
+
+/** Tokens an attempt locks into `htlc` (initiates the HTLC pulls by transferFrom, alone or batched); 0 otherwise. */
+export function tokenCost(attempt: Pick<TxAttemptRef, "raw">, htlc: Address, self?: Address): bigint {
+  const tx = parseTransaction(with0x(attempt.raw));
+  const calls: { target: Address | null | undefined; data: Hex | undefined }[] = [
+    { target: tx.to, data: tx.data },
+    ...selfBatchCalls(tx, self),
+  ];
+  let total = 0n;
+  for (const { target, data } of calls) {
+    if (target == null || data === undefined || !isAddressEqual(target, htlc)) continue;
+    total += initiatedAmount(data);
+  }
+  return total;
+}
+
+/** The amount an HTLC call locks: an initiate's amount; 0 for redeems, refunds and anything else. */
+function initiatedAmount(data: Hex): bigint {
   let call;
   try {
-    call = decodeFunctionData({ abi: htlcAbi, data: tx.data });
+    call = decodeFunctionData({ abi: htlcAbi, data });
   } catch {
     return 0n;
   }

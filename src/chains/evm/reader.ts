@@ -2,8 +2,8 @@ import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
+import { BatchedOrderReads } from "./batch/order-reads.js";
 import { createEvmPublicClient, strip0x, with0x } from "./client.js";
-import { htlcAbi } from "./htlc-abi.js";
 import { findRedeemedSecret, readFulfilment, type RedeemedSecret } from "./htlc-logs.js";
 import { evmOrderId } from "./order-id.js";
 
@@ -24,6 +24,8 @@ export class EvmReader implements ChainReader {
   readonly userKeyIsDelegate = false;
   readonly chain: string;
   readonly client: PublicClient;
+  /** Orders read in the same turn share one Multicall3 call. */
+  private readonly orders: BatchedOrderReads;
 
   constructor(
     private readonly config: EvmChainConfig,
@@ -31,6 +33,7 @@ export class EvmReader implements ChainReader {
   ) {
     this.chain = config.name;
     this.client = client ?? createEvmPublicClient(config);
+    this.orders = new BatchedOrderReads(this.client);
   }
 
   tipHeight(): Promise<bigint> {
@@ -56,12 +59,10 @@ export class EvmReader implements ChainReader {
   /** The stored order under a swap id (hex, with or without 0x) on the asset's HTLC. */
   async readOrder(asset: string, swapId: string): Promise<EvmStoredOrder> {
     const { htlc } = resolveEvmAsset(this.config, asset);
-    const [initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt] = await this.client.readContract({
-      address: htlc,
-      abi: htlcAbi,
-      functionName: "orders",
-      args: [with0x(swapId)],
-    });
+    const [initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt] = await this.orders.read(
+      htlc,
+      with0x(swapId),
+    );
     return { initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt };
   }
 

@@ -1,6 +1,8 @@
 import type { BitcoinChainConfig, ChainConfig, EvmChainConfig } from "../types.js";
 import type { Problems } from "../errors.js";
+import { DEFAULT_EVM_BATCH, EVM_BATCH_FILLS, MAX_EVM_BATCH } from "../../chains/evm/batch/batching.js";
 import { checkHttpUrl, describeValue } from "./checks.js";
+import { checkEvmAddress, normalizeEvmAddress } from "./evm-address.js";
 import { readAssets } from "./assets.js";
 import { fieldsOf, isRawObject, type Fields } from "./fields.js";
 
@@ -22,7 +24,10 @@ const COMMON_KEYS = [
   "rpcTimeoutMs",
   "assets",
 ];
-export const EVM_CHAIN_KEYS = [...COMMON_KEYS, "chainId", "rpcUrls", "maxFeePerGasWei"];
+export const EVM_CHAIN_KEYS = [
+  ...COMMON_KEYS,
+  ...["chainId", "rpcUrls", "maxFeePerGasWei", "maxBatch", "batchFills", "batchExecutor"],
+];
 export const BITCOIN_CHAIN_KEYS = [
   ...COMMON_KEYS,
   ...["network", "backend", "rpcUrls", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrls", "esploraUrl"],
@@ -85,8 +90,29 @@ function readEvmChain(f: Fields, name: string): EvmChainConfig {
     bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 60_000 }),
     maxFeePerGasWei: f.amount("maxFeePerGasWei", { default: 100_000_000_000n, min: 1n }),
     ...readRpcTuning(f, { maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 }),
+    ...readEvmBatching(f),
     assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "evm"),
   };
+}
+
+/** Batch size, and fills batched through an EIP-7702 delegation, which needs the executor's address. */
+function readEvmBatching(
+  f: Fields,
+): Required<Pick<EvmChainConfig, "maxBatch" | "batchFills" | "batchExecutor">> {
+  const maxBatch = f.integer("maxBatch", 1, MAX_EVM_BATCH, { default: DEFAULT_EVM_BATCH });
+  const batchFills = f.oneOf("batchFills", EVM_BATCH_FILLS, { default: "none" });
+  const executor = f.string("batchExecutor", { default: "" });
+  if (batchFills === "eip7702" && executor === "") {
+    f.problem(
+      "batchExecutor",
+      'is required with batchFills "eip7702": the BatchExecutor the account delegates to',
+    );
+    return { maxBatch, batchFills, batchExecutor: "" };
+  }
+  if (executor === "") return { maxBatch, batchFills, batchExecutor: "" };
+  const problem = checkEvmAddress(executor);
+  if (problem !== null) f.problem("batchExecutor", problem);
+  return { maxBatch, batchFills, batchExecutor: problem === null ? normalizeEvmAddress(executor) : "" };
 }
 
 /** How far behind an endpoint may be and how long one request may take; defaults per family. */

@@ -3,6 +3,7 @@
  * into the swap records, advance the status, and redeem the destination for the user when due.
  * Polls never overlap; stop() waits for the one in progress.
  */
+import PQueue from "p-queue";
 import { isKnownStatus, type Order, type SwapRecord } from "../../orderbook/types.js";
 import { RelayRejectedError } from "./chains/relay-error.js";
 import type { OnChainTerms, ServiceChain } from "./chains/service-chain.js";
@@ -12,6 +13,9 @@ import { serviceRedeemDecision } from "./orders/service-redeem.js";
 import { isSettled, nextStatus } from "./orders/status.js";
 import { applyFacts } from "./orders/swap-facts.js";
 import type { StoredOrder } from "./store/order-store.js";
+
+/** Orders refreshed at once; each refresh is a few chain reads, and sends stay one at a time per chain. */
+const REFRESH_CONCURRENCY = 16;
 
 export class WatchLoop {
   private timer: NodeJS.Timeout | null = null;
@@ -41,17 +45,23 @@ export class WatchLoop {
       }
       return tip;
     };
-    for (const stored of this.ctx.orders.unsettled()) {
-      if (this.stopped) return;
-      try {
-        await this.refresh(stored, tipOf);
-      } catch (error) {
-        this.ctx.logger.warn(
-          { orderId: stored.order.order_id, reason: errorMessage(error) },
-          "order refresh failed",
-        );
-      }
-    }
+    // Orders side by side: one at a time, a pass over a few hundred open orders takes minutes.
+    const queue = new PQueue({ concurrency: REFRESH_CONCURRENCY });
+    await Promise.all(
+      this.ctx.orders.unsettled().map((stored) =>
+        queue.add(async () => {
+          if (this.stopped) return;
+          try {
+            await this.refresh(stored, tipOf);
+          } catch (error) {
+            this.ctx.logger.warn(
+              { orderId: stored.order.order_id, reason: errorMessage(error) },
+              "order refresh failed",
+            );
+          }
+        }),
+      ),
+    );
   }
 
   private schedule(delayMs: number): void {

@@ -58,9 +58,31 @@ describe("Inventory balance cache", () => {
     balances.amounts.set(USDC.id, 7_000_000_000n);
     advance(999);
     expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
+    expect(balances.reads).toBe(1);
     advance(1);
+    // Past cacheMs: the last balance answers at once, and one read refreshes it for the next caller.
+    expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
     expect(await inventory.balance(USDC.id)).toBe(7_000_000_000n);
     expect(balances.reads).toBe(2);
+  });
+
+  it("waits for a fresh read once the last balance is far too old", async () => {
+    const { inventory, balances, advance } = setup({ cacheMs: 1000 });
+    await inventory.balance(USDC.id);
+    balances.amounts.set(USDC.id, 7_000_000_000n);
+    advance(12_000);
+    expect(await inventory.balance(USDC.id)).toBe(7_000_000_000n);
+    expect(balances.reads).toBe(2);
+  });
+
+  it("keeps answering with the last balance while refreshes fail", async () => {
+    const { inventory, balances, advance } = setup({ cacheMs: 1000 });
+    await inventory.balance(USDC.id);
+    advance(1000);
+    balances.failNext = new Error("node down");
+    expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
+    await Promise.resolve();
+    expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
   });
 
   it("shares one read between concurrent callers", async () => {

@@ -58,8 +58,16 @@ export class FakeChain implements ChainReader, ChainExecutor {
     this.userKeyIsDelegate = family === "bitcoin";
   }
 
+  /** Calls made of the reader, in order: "tip", "read:<swap id>", "expect:<swap ids>". */
+  readonly readerCalls: string[] = [];
+
   tipHeight(): Promise<bigint> {
+    this.readerCalls.push("tip");
     return Promise.resolve(this.tip);
+  }
+
+  expectReads(params: readonly HtlcParams[]): void {
+    this.readerCalls.push(`expect:${params.map((p) => p.swapId).join(",")}`);
   }
 
   computeSwapId(params: HtlcParams): string {
@@ -67,6 +75,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
   }
 
   readHtlc(params: HtlcParams): Promise<HtlcState> {
+    this.readerCalls.push(`read:${params.swapId}`);
     return Promise.resolve(this.htlcs.get(params.swapId) ?? absentHtlc());
   }
 

@@ -159,6 +159,29 @@ function addOrder(h: Harness, i: number, patch: (order: Order) => void = () => u
 const decision = (h: Harness, order: Order) => h.journal.lastDecision(order.order_id);
 
 describe("runner: many orders in one round", () => {
+  it("does not read again an order it settled, while the service still lists it", async () => {
+    const h = harness();
+    const [settled, open] = [addOrder(h, 0), addOrder(h, 1)];
+    h.journal.upsertOrder(settled);
+    h.journal.markOrderDone(settled.order_id);
+    await h.runner.tick();
+    expect(h.source.readerCalls).not.toContain(`read:${settled.source_swap.swap_id}`);
+    expect(h.source.readerCalls).toContain(`read:${open.source_swap.swap_id}`);
+  });
+
+  it("reads each chain's tip once, after announcing every HTLC the round will read", async () => {
+    const h = harness();
+    const orders = Array.from({ length: 4 }, (_, i) => addOrder(h, i));
+    await h.runner.tick();
+    const calls = h.source.readerCalls;
+    expect(calls.filter((c) => c === "tip")).toHaveLength(1);
+    const announced = calls.findIndex((c) => c.startsWith("expect:"));
+    const firstRead = calls.findIndex((c) => c.startsWith("read:"));
+    expect(announced).toBeGreaterThanOrEqual(0);
+    expect(announced).toBeLessThan(firstRead);
+    for (const order of orders) expect(calls[announced]).toContain(order.source_swap.swap_id);
+  });
+
   it("never promises more inventory than there is: each fill is judged after the ones before it", async () => {
     const h = harness();
     h.destination.held.set(USDC, 3n * 990_000n + 500n);

@@ -179,6 +179,6 @@ describe("EvmExecutor actions", () => {
     await expect(executor.build([action("fill", { ...params, initiator: f.user.address })])).rejects.toThrow(
       /is not the solver/,
     );
-    await expect(executor.build([])).rejects.toThrow(/exactly one action/);
+    await expect(executor.build([])).rejects.toThrow(/no action to build/);
   });
 });

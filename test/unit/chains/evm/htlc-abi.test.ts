@@ -76,13 +76,23 @@ describe("contract artifacts", () => {
     const again = buildContracts();
     expect(again.upToDate).toBe(true);
     expect(again.contracts.map((c) => c.name)).toEqual([
+      "BatchExecutor",
       "HTLC",
+      "Multicall",
       "NativeHTLC",
       "TestPriceFeed",
       "TestSmartWallet",
       "TestToken",
     ]);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("carries each contract's runtime code, the code its deployment leaves on chain", () => {
+    const artifact = loadArtifact("BatchExecutor");
+    expect(artifact.deployedBytecode).toMatch(/^0x[0-9a-f]+$/);
+    // Creation code returns the runtime code, so it contains it and is longer.
+    expect(artifact.bytecode.length).toBeGreaterThan(artifact.deployedBytecode.length);
+    expect(artifact.bytecode).toContain(artifact.deployedBytecode.slice(2, 200));
   });
 
   it("tells to run the build when an artifact is missing or malformed", () => {

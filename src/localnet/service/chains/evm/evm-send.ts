@@ -14,6 +14,7 @@ import {
 } from "viem";
 import { ContractArtifactsMissingError, loadArtifact } from "../../../../chains/evm/artifacts.js";
 import { htlcAbi } from "../../../../chains/evm/htlc-abi.js";
+import { gasWithMargin } from "../../../gas-margin.js";
 import { RelayRejectedError } from "../relay-error.js";
 import type { EvmClients } from "./evm-clients.js";
 
@@ -38,7 +39,8 @@ export function sendRelayed(clients: EvmClients, htlc: Address, call: HtlcWrite)
         `${call.functionName} on HTLC ${htlc} would revert: ${describeRevert(error)}`,
       );
     }
-    return clients.walletClient.sendTransaction({ to: htlc, data });
+    const gas = await gasWithMargin(clients.publicClient, { account: account.address, to: htlc, data });
+    return clients.walletClient.sendTransaction({ to: htlc, data, gas });
   });
 }
 

@@ -1,0 +1,181 @@
+/** What one run of the load benchmark measured, computed from the swaps, the block clock and the counters. */
+import type { MethodCounts } from "../../support/fault-proxy.js";
+import type { BlockClock } from "./block-clock.js";
+import type { TimedQuote } from "./service-calls.js";
+import { spread, type Spread } from "./stats.js";
+import { chainOfAsset } from "./swap-mix.js";
+import type { SwapRecord } from "./swaps.js";
+
+export interface QuoteFigures {
+  requests: number;
+  answered: number;
+  timeouts: number;
+  refused: number;
+  /** Latency of every request, answered or not, ms. */
+  latencyMs: Spread;
+}
+
+export interface ChainRpcFigures {
+  chain: string;
+  family: string;
+  calls: number;
+  /** Completed orders with a side on this chain. */
+  sides: number;
+  perCompletedOrder: number | null;
+  perSide: number | null;
+  /** The most called methods, most first. */
+  topMethods: { method: string; calls: number }[];
+}
+
+export interface LoadFigures {
+  orders: number;
+  users: number;
+  created: number;
+  initiated: number;
+  completed: number;
+  /** Blocks of the source chain between the source reaching its confirmations and the fill's block. */
+  fillLatencyBlocks: Spread;
+  /** From the user's initiate to the block of the solver's source redeem, seconds. */
+  initiateToRedeemS: Spread;
+  /** The quotes of the swaps themselves (GET /v2/quote, all at once). */
+  orderQuotes: QuoteFigures;
+  /** Order creations: created, 502 (the solver's live quote missing), other failures. */
+  creations: { created: number; badGateway: number; failed: number; latencyMs: Spread };
+  /** The separate burst of quotes through the service before the swaps. */
+  burst: QuoteFigures;
+  burstCpuMsPerQuote: number | null;
+  rpc: ChainRpcFigures[];
+  solverCpuMs: number;
+  cpuMsPerCompletedOrder: number | null;
+  cpuMsPerOrderRound: number | null;
+  rounds: number;
+  solverRssMiB: number;
+  journalBytes: number;
+  /** Why swaps did not open or complete (first few), so a failed run says what went wrong. */
+  problems: string[];
+}
+
+export interface RunInputs {
+  orders: number;
+  users: number;
+  records: readonly SwapRecord[];
+  clock: BlockClock;
+  burst: readonly TimedQuote[];
+  burstCpuMs: number;
+  cpuMs: number;
+  cpuPerOrderRoundMs: number | null;
+  rounds: number;
+  rssMiB: number;
+  journalBytes: number;
+  rpc: ReadonlyMap<string, Record<string, MethodCounts>>;
+  chainFamilies: ReadonlyMap<string, string>;
+  /** What the swaps that did not complete show (swaps.ts `describeIncomplete`). */
+  incomplete: readonly string[];
+}
+
+export function quoteFigures(quotes: readonly TimedQuote[]): QuoteFigures {
+  return {
+    requests: quotes.length,
+    answered: quotes.filter((q) => q.outcome === "answered").length,
+    timeouts: quotes.filter((q) => q.outcome === "timeout").length,
+    refused: quotes.filter((q) => q.outcome === "refused").length,
+    latencyMs: spread(quotes.map((q) => q.ms)),
+  };
+}
+
+/** Source blocks from the source's confirmation to the fill's block; null when either was not seen. */
+export function fillLatencyBlocks(record: SwapRecord, clock: BlockClock): number | null {
+  const order = record.order;
+  if (order === null) return null;
+  const source = order.source_swap;
+  const fillBlock = Number(order.destination_swap.initiate_block_number);
+  const initiateBlock = Number(source.initiate_block_number);
+  if (!(fillBlock > 0) || !(initiateBlock > 0)) return null;
+  const confirmedAt = initiateBlock + Math.max(1, source.required_confirmations) - 1;
+  const fillSeenMs = clock.seenAt(order.destination_swap.chain, fillBlock);
+  if (fillSeenMs === null) return null;
+  const sourceHeight = clock.heightAt(source.chain, fillSeenMs);
+  return sourceHeight === null ? null : sourceHeight - confirmedAt;
+}
+
+function initiateToRedeemS(record: SwapRecord, clock: BlockClock): number | null {
+  const order = record.order;
+  if (order === null || record.initiatedAtMs === null || record.completedAtMs === null) return null;
+  const redeemBlock = Number(order.source_swap.redeem_block_number);
+  const seen = redeemBlock > 0 ? clock.seenAt(order.source_swap.chain, redeemBlock) : null;
+  return ((seen ?? record.completedAtMs) - record.initiatedAtMs) / 1000;
+}
+
+function rpcFigures(inputs: RunInputs, completed: readonly SwapRecord[]): ChainRpcFigures[] {
+  return [...inputs.rpc].map(([chain, counts]) => {
+    const calls = Object.values(counts).reduce((sum, c) => sum + c.calls, 0);
+    const sides = completed.filter(
+      (r) => chainOfAsset(r.planned.kind.from) === chain || chainOfAsset(r.planned.kind.to) === chain,
+    ).length;
+    const topMethods = Object.entries(counts)
+      .map(([method, c]) => ({ method, calls: c.calls }))
+      .sort((a, b) => b.calls - a.calls)
+      .slice(0, 6);
+    return {
+      chain,
+      family: inputs.chainFamilies.get(chain) ?? "?",
+      calls,
+      sides,
+      perCompletedOrder: completed.length === 0 ? null : calls / completed.length,
+      perSide: sides === 0 ? null : calls / sides,
+      topMethods,
+    };
+  });
+}
+
+export function measureRun(inputs: RunInputs): LoadFigures {
+  const { records, clock } = inputs;
+  const completed = records.filter((r) => r.completedAtMs !== null);
+  const creates = records.flatMap((r) => (r.create === null ? [] : [r.create]));
+  const problems = [
+    ...new Set(
+      records.flatMap((r) => [
+        ...(r.create?.error ? [`create: ${r.create.error}`] : []),
+        ...(r.initiateError ? [`initiate: ${r.initiateError}`] : []),
+      ]),
+    ),
+  ]
+    .slice(0, 5)
+    .concat(inputs.incomplete.slice(0, 10));
+  return {
+    orders: inputs.orders,
+    users: inputs.users,
+    created: records.filter((r) => r.orderId !== null).length,
+    initiated: records.filter((r) => r.initiatedAtMs !== null && r.initiateError === null).length,
+    completed: completed.length,
+    fillLatencyBlocks: spread(
+      records.flatMap((r) => {
+        const blocks = fillLatencyBlocks(r, clock);
+        return blocks === null ? [] : [blocks];
+      }),
+    ),
+    initiateToRedeemS: spread(
+      completed.flatMap((r) => {
+        const s = initiateToRedeemS(r, clock);
+        return s === null ? [] : [s];
+      }),
+    ),
+    orderQuotes: quoteFigures(records.flatMap((r) => (r.quote === null ? [] : [r.quote]))),
+    creations: {
+      created: creates.filter((c) => c.outcome === "created").length,
+      badGateway: creates.filter((c) => c.outcome === "bad_gateway").length,
+      failed: creates.filter((c) => c.outcome === "failed").length,
+      latencyMs: spread(creates.map((c) => c.ms)),
+    },
+    burst: quoteFigures(inputs.burst),
+    burstCpuMsPerQuote: inputs.burst.length === 0 ? null : inputs.burstCpuMs / inputs.burst.length,
+    rpc: rpcFigures(inputs, completed),
+    solverCpuMs: inputs.cpuMs,
+    cpuMsPerCompletedOrder: completed.length === 0 ? null : inputs.cpuMs / completed.length,
+    cpuMsPerOrderRound: inputs.cpuPerOrderRoundMs,
+    rounds: inputs.rounds,
+    solverRssMiB: inputs.rssMiB,
+    journalBytes: inputs.journalBytes,
+    problems,
+  };
+}

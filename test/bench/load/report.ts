@@ -1,0 +1,82 @@
+/** The load benchmark's figures as text: one run, and the medians over several runs. */
+import type { LoadFigures, QuoteFigures } from "./figures.js";
+import { median, type Spread } from "./stats.js";
+
+const fixed = (value: number | null, digits = 1): string => (value === null ? "n/a" : value.toFixed(digits));
+
+function spreadText(s: Spread, digits: number, unit = ""): string {
+  return `p50 ${fixed(s.p50, digits)}${unit}, p99 ${fixed(s.p99, digits)}${unit}, max ${fixed(s.max, digits)}${unit} (n=${s.count})`;
+}
+
+function quoteText(q: QuoteFigures): string {
+  return (
+    `${q.answered}/${q.requests} answered, ${q.timeouts} timed out, ${q.refused} refused; ` +
+    `latency p50 ${fixed(q.latencyMs.p50, 0)} ms, p99 ${fixed(q.latencyMs.p99, 0)} ms`
+  );
+}
+
+export function runText(f: LoadFigures): string[] {
+  const lines = [
+    `completed ${f.completed}/${f.orders} (created ${f.created}, initiated ${f.initiated}; ${f.users} users)`,
+    `fill latency after the source's confirmations, source blocks: ${spreadText(f.fillLatencyBlocks, 0)}`,
+    `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
+    `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote`,
+    `the swaps' own quotes: ${quoteText(f.orderQuotes)}`,
+    `order creations: ${f.creations.created} created, ${f.creations.badGateway} failed 502, ${f.creations.failed} failed otherwise; ` +
+      `p99 ${fixed(f.creations.latencyMs.p99, 0)} ms`,
+  ];
+  for (const chain of f.rpc) {
+    const methods = chain.topMethods.map((m) => `${m.method} ${m.calls}`).join(", ");
+    lines.push(
+      `RPC ${chain.chain}: ${chain.calls} calls, ${fixed(chain.perCompletedOrder)} per completed order, ` +
+        `${fixed(chain.perSide)} per order side there (${chain.sides} sides); ${methods}`,
+    );
+  }
+  lines.push(
+    `solver CPU: ${fixed(f.solverCpuMs / 1000)} s, ${fixed(f.cpuMsPerCompletedOrder)} ms per completed order, ` +
+      `${fixed(f.cpuMsPerOrderRound, 2)} ms per open order per round (${f.rounds} rounds); RSS ${fixed(f.solverRssMiB, 0)} MiB`,
+    `journal: ${fixed(f.journalBytes / 1024, 0)} KiB, ${fixed(f.completed === 0 ? null : f.journalBytes / 1024 / f.completed, 2)} KiB per completed order`,
+  );
+  for (const problem of f.problems) lines.push(`problem: ${problem}`);
+  return lines;
+}
+
+/** Medians over runs of the headline figures, each with the values of every run. */
+export function mediansText(runs: readonly LoadFigures[]): string[] {
+  const row = (label: string, pick: (f: LoadFigures) => number | null, digits = 1): string => {
+    const values = runs.map(pick);
+    return `${label.padEnd(44)} ${fixed(median(values), digits).padStart(9)}   [${values.map((v) => fixed(v, digits)).join(", ")}]`;
+  };
+  const chains = runs[0]?.rpc.map((c) => c.chain) ?? [];
+  return [
+    `medians over ${runs.length} run(s) of ${runs[0]?.orders ?? 0} orders   (each run's value in brackets)`,
+    row("completed", (f) => f.completed, 0),
+    row("fill latency p50, source blocks", (f) => f.fillLatencyBlocks.p50, 0),
+    row("fill latency p99, source blocks", (f) => f.fillLatencyBlocks.p99, 0),
+    row("fill latency max, source blocks", (f) => f.fillLatencyBlocks.max, 0),
+    row("initiate to source redeem p50, s", (f) => f.initiateToRedeemS.p50),
+    row("initiate to source redeem p99, s", (f) => f.initiateToRedeemS.p99),
+    row("burst quotes answered", (f) => f.burst.answered, 0),
+    row("burst quote p99, ms", (f) => f.burst.latencyMs.p99, 0),
+    row("burst quote timeouts", (f) => f.burst.timeouts, 0),
+    row("swap quotes answered", (f) => f.orderQuotes.answered, 0),
+    row("swap quote p99, ms", (f) => f.orderQuotes.latencyMs.p99, 0),
+    row("swap quote timeouts", (f) => f.orderQuotes.timeouts, 0),
+    row("order creations failed 502", (f) => f.creations.badGateway, 0),
+    ...chains.flatMap((chain) => [
+      row(
+        `RPC calls per completed order, ${chain}`,
+        (f) => f.rpc.find((c) => c.chain === chain)?.perCompletedOrder ?? null,
+      ),
+      row(`RPC calls per order side, ${chain}`, (f) => f.rpc.find((c) => c.chain === chain)?.perSide ?? null),
+    ]),
+    row("solver CPU ms per completed order", (f) => f.cpuMsPerCompletedOrder),
+    row("solver CPU ms per open order per round", (f) => f.cpuMsPerOrderRound, 2),
+    row("solver CPU ms per burst quote", (f) => f.burstCpuMsPerQuote, 2),
+    row(
+      "journal KiB per completed order",
+      (f) => (f.completed === 0 ? null : f.journalBytes / 1024 / f.completed),
+      2,
+    ),
+  ];
+}

@@ -1,0 +1,188 @@
+/**
+ * One run of the load benchmark: a fresh localnet with enough users, a counting RPC proxy in front of
+ * each chain for the solver (the fault proxy with no faults), the solver as its own process on a fresh
+ * journal, a burst of quotes through the service, then N swaps opened at once and followed to the end.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { writeKeyFile, writeSolverProfile } from "../../../src/cli/solver-profile.js";
+import type { SolverConfig } from "../../../src/config/types.js";
+import { startLocalnet, type Localnet } from "../../../src/localnet/localnet.js";
+import { DEFAULT_QUOTE_TIMEOUT_MS } from "../../../src/localnet/service/config.js";
+import { OrderbookClient } from "../../../src/orderbook/client.js";
+import { FaultProxy } from "../../support/fault-proxy.js";
+import { BlockClock, evmTipReader, type TipReader } from "./block-clock.js";
+import { measureRun, type LoadFigures } from "./figures.js";
+import { timedQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
+import { databaseBytes, SolverProcess } from "./solver-process.js";
+import { SolverSampler } from "./solver-sampler.js";
+import { planSwaps, SWAP_KINDS, type SwapKind } from "./swap-mix.js";
+import { describeIncomplete, followSwaps, openCount, openSwaps } from "./swaps.js";
+import { readyUsers } from "./users.js";
+
+export interface LoadOptions {
+  orders: number;
+  /** Localnet users the swaps are spread over; enough that none has more than ~20 orders by default. */
+  users?: number;
+  /** Concurrent quotes of the burst through the service before the swaps open. */
+  quoteBurst?: number;
+  /** How long the swaps may take to complete, from the first initiate. */
+  timeoutMs?: number;
+  /** Progress lines while the run goes on. */
+  print?: (line: string) => void;
+  /** Keep the run's directory (logs, journal) instead of removing it. */
+  keepDir?: boolean;
+}
+
+export function defaultUsers(orders: number): number {
+  return Math.min(200, Math.max(4, Math.ceil(orders / 20)));
+}
+
+export function defaultTimeoutMs(orders: number): number {
+  return Math.max(120_000, orders * 600);
+}
+
+/** Runs the benchmark once and returns its figures. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const print = options.print ?? (() => undefined);
+  const dir = mkdtempSync(join(tmpdir(), "bench-load-"));
+  const logger = pino(
+    { level: process.env.BENCH_LOCALNET_LOG_LEVEL ?? "warn" },
+    pino.destination({ dest: join(dir, "localnet.log"), sync: false }),
+  );
+  const users = options.users ?? defaultUsers(options.orders);
+  print(`localnet with ${users} users in ${dir}`);
+  // The directory is new: not "fresh", which would empty it and take the open log file with it.
+  const net = await startLocalnet({ dir, logger, startSolver: false, users, fresh: false });
+  const proxies = new Map<string, FaultProxy>();
+  let solver: SolverProcess | null = null;
+  let clock: BlockClock | null = null;
+  try {
+    for (const chain of net.solverConfig.chains) {
+      const upstream = chain.family === "evm" ? chain.rpcUrls[0] : net.bitcoin.rpcUrl;
+      const proxy = new FaultProxy(upstream ?? "");
+      await proxy.start();
+      proxies.set(chain.name, proxy);
+    }
+    const journalPath = join(dir, "solver-bench.sqlite");
+    const profile = writeBenchProfile(dir, net, proxies, journalPath);
+    solver = await SolverProcess.start({
+      profile,
+      logFile: join(dir, "solver-bench.log"),
+      quoteUrl: net.descriptor.solver.quoteUrl,
+      opsUrl: net.descriptor.solver.opsUrl,
+    });
+    clock = new BlockClock(tipReaders(net));
+    await clock.start();
+    const orderbook = new OrderbookClient({
+      baseUrl: net.descriptor.service.url,
+      appId: net.descriptor.service.appId,
+      timeoutMs: 120_000,
+    });
+    const service: ServiceEndpoint = {
+      url: net.descriptor.service.url,
+      appId: net.descriptor.service.appId,
+      quoteTimeoutMs: net.serviceConfig.quoteTimeoutMs ?? DEFAULT_QUOTE_TIMEOUT_MS,
+    };
+    const planned = planSwaps(options.orders, users);
+    const benchUsers = await readyUsers(net.descriptor, orderbook, planned);
+
+    const burstSize = options.quoteBurst ?? 1_000;
+    print(`quote burst: ${burstSize} concurrent quotes through the service`);
+    const burstCpuBefore = solver.cpuMs();
+    const burst = await quoteBurst(service, burstSize);
+    const burstCpuMs = solver.cpuMs() - burstCpuBefore;
+
+    for (const proxy of proxies.values()) proxy.resetCounts();
+    const cpuBefore = solver.cpuMs();
+    const running = solver;
+    let records: Awaited<ReturnType<typeof openSwaps>> = [];
+    const sampler = new SolverSampler({
+      opsUrl: net.descriptor.solver.opsUrl,
+      cpuMs: () => running.cpuMs(),
+      openOrders: () => openCount(records),
+    });
+    sampler.start();
+    const openedAt = Date.now();
+    print(`opening ${options.orders} swaps at once`);
+    records = await openSwaps(planned, benchUsers, service, orderbook);
+    print(`opened in ${((Date.now() - openedAt) / 1000).toFixed(1)} s; following them`);
+    await followSwaps(records, orderbook, {
+      deadlineMs: Date.now() + (options.timeoutMs ?? defaultTimeoutMs(options.orders)),
+      progress: (done, open) => print(`  ${done} complete, ${open} still open`),
+    });
+    const incomplete = await describeIncomplete(records, benchUsers);
+    await sampler.stop();
+    const cpuMs = solver.cpuMs() - cpuBefore;
+    const rssMiB = solver.rssMiB();
+    await solver.stop();
+    solver = null;
+    await clock.stop();
+    return measureRun({
+      orders: options.orders,
+      users,
+      records,
+      clock,
+      burst,
+      burstCpuMs,
+      cpuMs,
+      cpuPerOrderRoundMs: sampler.cpuPerOrderRoundMs(),
+      rounds: sampler.rounds,
+      rssMiB,
+      journalBytes: databaseBytes(journalPath),
+      rpc: new Map([...proxies].map(([chain, proxy]) => [chain, proxy.counts()])),
+      chainFamilies: new Map(net.solverConfig.chains.map((c) => [c.name, c.family])),
+      incomplete,
+    });
+  } finally {
+    await solver?.stop();
+    await clock?.stop();
+    for (const proxy of proxies.values()) await proxy.stop();
+    await net.stop();
+    logger.flush();
+    if (options.keepDir !== true) rmSync(dir, { recursive: true, force: true });
+    else print(`run directory kept: ${dir}`);
+  }
+}
+
+/** The localnet's solver config, reading every chain through its counting proxy, on a fresh journal. */
+function writeBenchProfile(
+  dir: string,
+  net: Localnet,
+  proxies: ReadonlyMap<string, FaultProxy>,
+  journalPath: string,
+): string {
+  const proxied = (name: string): string => {
+    const proxy = proxies.get(name);
+    if (proxy === undefined) throw new Error(`no proxy for chain ${name}`);
+    return proxy.url;
+  };
+  const config: SolverConfig = {
+    ...net.solverConfig,
+    chains: net.solverConfig.chains.map((chain) => ({ ...chain, rpcUrls: [proxied(chain.name)] })),
+    journal: { path: journalPath },
+  };
+  const keyFile = join(dir, "solver-bench-keys.json");
+  writeKeyFile(keyFile, config.solver.keys);
+  const profile = join(dir, "solver-bench.json");
+  writeSolverProfile(profile, config, { keyFile });
+  return profile;
+}
+
+function tipReaders(net: Localnet): Map<string, TipReader> {
+  const readers = new Map<string, TipReader>();
+  for (const chain of net.descriptor.chains) readers.set(chain.name, evmTipReader(chain.rpcUrl));
+  readers.set(net.bitcoin.name, () => net.bitcoin.rpc.getBlockCount());
+  return readers;
+}
+
+/** `size` quotes at once through the service, over every pair the swaps use. */
+async function quoteBurst(service: ServiceEndpoint, size: number): Promise<TimedQuote[]> {
+  return Promise.all(
+    Array.from({ length: size }, (_, i) =>
+      timedQuote(service, SWAP_KINDS[i % SWAP_KINDS.length] as SwapKind),
+    ),
+  );
+}
