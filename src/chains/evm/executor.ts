@@ -90,7 +90,7 @@ export class BroadcastError extends Error {
 const GAS_HEADROOM_PERCENT = 120n;
 /** An allowance above this is treated as the unlimited one ensureAllowance grants. */
 const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
-/** A plain transfer's gas: what a cancel (nothing to self) uses. */
+/** A plain transfer's gas: what a cancel (nothing to self) uses when the account has no code. */
 const TRANSFER_GAS = 21_000n;
 
 export class EvmExecutor implements ChainExecutor {
@@ -477,7 +477,7 @@ export class EvmExecutor implements ChainExecutor {
       return null;
     }
     const call: EvmCall = { to: this.address, data: "0x", value: 0n };
-    const signed = await this.sign(call, previous.nonce, TRANSFER_GAS, fees);
+    const signed = await this.sign(call, previous.nonce, await this.#nothingToSelfGas(), fees);
     this.log.info(
       { cancels: attempt.txHash, txHash: signed.txHash, maxFeePerGas: String(fees.maxFeePerGas) },
       "cancel signed",
@@ -487,12 +487,31 @@ export class EvmExecutor implements ChainExecutor {
 
   async fillNonceGaps(): Promise<SignedTx[]> {
     const fillers = await this.nonces.withNonceGaps(async (nonce) =>
-      this.sign({ to: this.address, data: "0x", value: 0n }, nonce, TRANSFER_GAS, await this.currentFees()),
+      this.sign(
+        { to: this.address, data: "0x", value: 0n },
+        nonce,
+        await this.#nothingToSelfGas(),
+        await this.currentFees(),
+      ),
     );
     if (fillers.length > 0) {
       this.log.warn({ nonces: fillers.map((f) => String(f.nonce)) }, "nonce gaps found; filling them");
     }
     return fillers;
+  }
+
+  /**
+   * Gas for a transfer of nothing to the solver's own address: 21 000, or what the node estimates when the
+   * account runs code (an EIP-7702 delegation's receive), so a cancel never fails for gas. A node that
+   * cannot estimate gets the plain figure; even a reverted cancel uses its nonce.
+   */
+  async #nothingToSelfGas(): Promise<bigint> {
+    try {
+      const estimate = await this.client.estimateGas({ account: this.address, to: this.address, value: 0n });
+      return estimate > TRANSFER_GAS ? (estimate * GAS_HEADROOM_PERCENT) / 100n : TRANSFER_GAS;
+    } catch {
+      return TRANSFER_GAS;
+    }
   }
 
   #replaceable(attempt: TxAttemptRef): {

