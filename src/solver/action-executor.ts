@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { SignedTx } from "../chains/chain.js";
+import { alreadyOnChain, handsInstantRefundToService, type SignedTx } from "../chains/chain.js";
 import type { Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
@@ -45,14 +45,16 @@ export function batchActions<T extends Pick<ClaimedAction, "request">>(
 function alreadyDone(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (error.name === "OrderAlreadyInitiatedError" || error.name === "AlreadyFundedError")
+    (error.name === "OrderAlreadyInitiatedError" ||
+      error.name === "AlreadyFundedError" ||
+      alreadyOnChain(error))
   );
 }
 
 /**
  * Carries out claimed actions of one chain and kind: build and sign one transaction (the executor checks
  * the chain once more and simulates), journal it, and only then broadcast it (or, for an instant refund,
- * hand it to the service).
+ * hand it to the service where the family's instant refund is only the solver's half).
  */
 export async function executeClaimed(
   claimed: readonly ClaimedAction[],
@@ -89,7 +91,7 @@ export async function executeClaimed(
   );
   try {
     const first = claimed[0];
-    if (kind === "instant_refund" && first !== undefined) {
+    if (kind === "instant_refund" && first !== undefined && handsInstantRefundToService(chain.executor)) {
       await ctx.orderbook.instantRefund(first.request.orderId, signed.raw);
       ctx.journal.markDelivered(attempt.id);
       log.info({ orderIds, txHash: signed.txHash }, "instant refund signatures handed to the service");

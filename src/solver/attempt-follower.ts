@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { rejectedForGood } from "../chains/chain.js";
+import { handsInstantRefundToService, rejectedForGood } from "../chains/chain.js";
 import type { AttemptRow } from "../journal/journal.js";
 import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
@@ -26,7 +26,8 @@ export async function followAttempts(
     }
     try {
       const log = logger.child({ chain: attempt.chain, txHash: attempt.txHash });
-      if (isInstantRefund(attempt, ctx)) await redeliver(attempt, ctx, log);
+      if (isInstantRefund(attempt, ctx) && handsInstantRefundToService(chain.executor))
+        await redeliver(attempt, ctx, log);
       else await followOne(attempt, chain, ctx, log, nowMs);
     } catch (error) {
       logger.warn(
