@@ -55,7 +55,7 @@ export const SOLVER_SCHEMA = {
     },
     pollIntervalMs: ms("Interval between polls of the service's orders.", 5_000, "SOLVER_POLL_INTERVAL_MS"),
     keyFile: {
-      doc: "JSON file {evm, bitcoin} with the private keys; must not be readable by group or others.",
+      doc: "JSON file {evm, bitcoin, solana} with the private keys; must not be readable by group or others.",
       default: "",
       format: "solver-optional-text",
       env: "SOLVER_KEY_FILE",
@@ -73,6 +73,13 @@ export const SOLVER_SCHEMA = {
         default: "",
         format: "solver-private-key",
         env: "SOLVER_BITCOIN_PRIVATE_KEY",
+        sensitive: true,
+      },
+      solana: {
+        doc: "Secret key (64 bytes, base58, or solana-keygen's JSON array) for Solana. Environment or key file only.",
+        default: "",
+        format: "solver-private-key",
+        env: "SOLVER_SOLANA_PRIVATE_KEY",
         sensitive: true,
       },
     },

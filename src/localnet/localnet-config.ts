@@ -249,7 +249,7 @@ export function localnetSolverConfig(options: {
     solver: {
       id: options.solverId,
       pollIntervalMs: 500,
-      keys: { evm: options.evmKey, bitcoin: options.bitcoinKey },
+      keys: { evm: options.evmKey, bitcoin: options.bitcoinKey, solana: "" },
     },
     chains: [...chains, solverBitcoinChain(options.bitcoin)],
     fixedPrices,

@@ -29,8 +29,7 @@ export function changedTerms(frozen: OrderTerms, stated: OrderTerms): string[] {
   const changed: string[] = [];
   for (const side of ["source", "destination"] as const) {
     for (const key of Object.keys(frozen[side]) as (keyof HtlcParams)[]) {
-      if (!sameParty(String(frozen[side][key]), String(stated[side][key])))
-        changed.push(`${side}.${key}`);
+      if (!sameParty(String(frozen[side][key]), String(stated[side][key]))) changed.push(`${side}.${key}`);
     }
   }
   if (frozen.refundAddress !== stated.refundAddress) changed.push("refundAddress");

@@ -47,7 +47,7 @@ describe("loadConfig", () => {
       fixedFee: 0n,
       spreadBps: 0,
     });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
   });
 
   it("derives asset ids and normalises addresses and native coins", () => {
@@ -189,7 +189,7 @@ describe("loadConfig", () => {
       SOLVER_BITCOIN_PRIVATE_KEY: `0x${"B2".repeat(32)}`,
     };
     const config = loadConfig({ overrides: validSettings(), env });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
   });
 
   it("does not require the key of a family without chains", () => {
@@ -251,7 +251,7 @@ describe("loadConfig", () => {
         quote: { port: 0 },
       },
     });
-    expect(config.chains.map((c) => [c.name, c.family === "evm" ? c.chainId : c.network])).toEqual([
+    expect(config.chains.map((c) => [c.name, c.family === "bitcoin" ? c.network : c.chainId])).toEqual([
       ["ethereum_localnet", 31337],
       ["arbitrum_localnet", 31338],
       ["bitcoin_regtest", "regtest"],
