@@ -20,7 +20,13 @@ export class UnknownSolanaAssetError extends Error {
   }
 }
 
-export function resolveSolanaAsset(config: SolanaChainConfig, asset: string): SolanaAsset {
+/** What asset resolution reads of a chain's config. */
+export type SolanaAssetsConfig = Pick<
+  SolanaChainConfig,
+  "name" | "nativeProgramId" | "splProgramId" | "assets"
+>;
+
+export function resolveSolanaAsset(config: SolanaAssetsConfig, asset: string): SolanaAsset {
   const found = config.assets.find((a) => a.id === asset);
   if (found === undefined) throw new UnknownSolanaAssetError(asset, config.name);
   if (found.tokenAddress === "native") {

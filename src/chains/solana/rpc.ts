@@ -63,11 +63,17 @@ export function isAlreadyProcessed(error: unknown): boolean {
   return data?.err === "AlreadyProcessed" || /already been processed/i.test(error.nodeMessage);
 }
 
+/** What the RPC needs of a chain's config (the local service gives the same for its own chains). */
+export type SolanaRpcConfig = Pick<
+  SolanaChainConfig,
+  "name" | "rpcUrls" | "rpcTimeoutMs" | "maxHeadLagBlocks" | "minBlockTimeMs"
+>;
+
 export class SolanaRpc {
   readonly chain: string;
   readonly pool: EndpointPool<SolanaRpcEndpoint>;
 
-  constructor(config: SolanaChainConfig, options: SolanaRpcOptions = {}) {
+  constructor(config: SolanaRpcConfig, options: SolanaRpcOptions = {}) {
     if (config.rpcUrls.length === 0) throw new Error(`Solana chain ${config.name} has no rpcUrls configured`);
     this.chain = config.name;
     const labels = endpointLabels(config.rpcUrls);

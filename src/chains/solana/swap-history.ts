@@ -20,6 +20,8 @@ import type { SwapTerms } from "./swap-terms.js";
 export interface SwapEvent {
   signature: string;
   slot: bigint;
+  /** Unix seconds of the event's block, when the node tells. */
+  blockTime: number | null;
   event: HtlcEvent;
 }
 
@@ -125,6 +127,7 @@ export class SwapHistory {
     return decodeHtlcEvents(kind, programId, logs).map((event) => ({
       signature: info.signature,
       slot: tx.slot,
+      blockTime: tx.blockTime ?? null,
       event,
     }));
   }

@@ -16,6 +16,7 @@ const common = { redeemer, refundee, swapAmount: 1_000n, timelock: 100n };
 const initiated = (slot: bigint, signature: string): SwapEvent => ({
   signature,
   slot,
+  blockTime: null,
   event: { name: "Initiated", ...common, secretHash, funder: refundee },
 });
 const closed = (
@@ -25,6 +26,7 @@ const closed = (
 ): SwapEvent => ({
   signature,
   slot,
+  blockTime: null,
   event: name === "Redeemed" ? { name, ...common, secret } : { name, ...common, secretHash },
 });
 
