@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
 import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
+import { aliveOnHost, processHolder } from "../journal/lease.js";
 import { PnlStore } from "../journal/pnl-store.js";
 import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
@@ -33,6 +36,8 @@ export interface SolverApp {
   metrics: SolverMetrics;
   /** Puts a reloaded configuration's pricing parts in force (see reloadable.ts); the rest stays as started. */
   reconfigure(config: SolverConfig): Promise<void>;
+  /** Rejects when the solver must stop at once: another instance took its journal lease over. */
+  fatal: Promise<never>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export async function startSolverApp(
   // The tolerance is read at each check: a reload may change it.
   let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);
+  const lease = holdLease(journal, config.solver.leaseTtlMs, logger);
   const chains = new Map<string, PreparedChain>();
   for (const chainConfig of config.chains) {
     chains.set(chainConfig.name, createChain(chainConfig, config.solver.keys, journal, logger));
@@ -164,15 +170,55 @@ export async function startSolverApp(
       await pricing.reload(next);
       priceToleranceBps = next.safety.priceToleranceBps;
     },
+    fatal: lease.lost,
     stop: async () => {
+      lease.stop();
       await runner.stop();
       await ops.probe.idle();
       await opsServer.stop();
       await quoteServer.stop();
       await pricing.stop();
+      journal.releaseLease();
       journal.close();
     },
   };
+}
+
+/**
+ * Takes the journal's lease (refusing to start beside another live solver) and renews it a few times per
+ * lease period. Losing it is fatal: `lost` rejects, and the caller stops the solver; the journal refuses
+ * every claim and signature of this instance from that moment anyway.
+ */
+function holdLease(journal: Journal, ttlMs: number, logger: Logger): { lost: Promise<never>; stop(): void } {
+  const host = hostname();
+  const me = processHolder(host, process.pid, randomBytes(4).toString("hex"));
+  const { tookOverFrom } = (() => {
+    try {
+      return journal.acquireLease(me, ttlMs, aliveOnHost(host));
+    } catch (error) {
+      journal.close();
+      throw error;
+    }
+  })();
+  if (tookOverFrom !== null)
+    logger.warn({ previous: tookOverFrom }, "took over the journal lease of a solver that stopped");
+  let fail: (error: Error) => void = () => undefined;
+  const lost = new Promise<never>((_resolve, reject) => (fail = reject));
+  lost.catch(() => undefined);
+  const timer = setInterval(
+    () => {
+      try {
+        journal.renewLease();
+      } catch (error) {
+        clearInterval(timer);
+        logger.fatal({ err: error }, "journal lease lost");
+        fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    Math.max(250, Math.floor(ttlMs / 4)),
+  );
+  timer.unref();
+  return { lost, stop: () => clearInterval(timer) };
 }
 
 /** Price feeds are read through the solver's own RPC URLs of their chain, one client per chain. */

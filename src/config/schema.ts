@@ -54,6 +54,11 @@ export const SOLVER_SCHEMA = {
       env: "SOLVER_ID",
     },
     pollIntervalMs: ms("Interval between polls of the service's orders.", 5_000, "SOLVER_POLL_INTERVAL_MS"),
+    leaseTtlMs: ms(
+      "A solver that has not renewed its journal lease for this long is taken to have stopped.",
+      60_000,
+      "SOLVER_LEASE_TTL_MS",
+    ),
     keyFile: {
       doc: "JSON file {evm, bitcoin, solana} with the private keys; must not be readable by group or others.",
       default: "",

@@ -36,6 +36,11 @@ export interface EvmChainConfig {
   maxBlockTimeMs: number;
   /** Confirmations the solver itself requires on a source here, whatever the service says. */
   minConfirmations: number;
+  /**
+   * Depth at which a block is taken as final here: the solver follows each of its transactions until it
+   * is this deep, and treats a transaction displaced by another only once that one is this deep.
+   */
+  finalityDepth: number;
   /** Destination timelock the solver sets when it fills here, in blocks. */
   fillTimelockBlocks: number;
   /** A pending transaction older than this is re-priced. */
@@ -68,6 +73,7 @@ export interface BitcoinChainConfig {
   minBlockTimeMs: number;
   maxBlockTimeMs: number;
   minConfirmations: number;
+  finalityDepth: number;
   fillTimelockBlocks: number;
   bumpAfterMs: number;
   feeRateFloorSatVb: number;
@@ -101,6 +107,11 @@ export interface SolanaChainConfig {
   maxBlockTimeMs: number;
   /** Slots a source must be deep (at `commitment`) on the solver's own node. */
   minConfirmations: number;
+  /**
+   * Slots deep (at `commitment`) at which the solver takes its own transaction as final: followed until
+   * then; the cluster's `finalized` is 32 slots behind the tip.
+   */
+  finalityDepth: number;
   /** Destination timelock the solver sets when it fills here, in slots. */
   fillTimelockBlocks: number;
   /** A transaction still pending (processed, not confirmed) after this long is looked at again. */
@@ -249,6 +260,8 @@ export interface SolverConfig {
     /** Hex id the service knows this solver by. */
     id: string;
     pollIntervalMs: number;
+    /** A solver that has not renewed its journal lease for this long is taken to have stopped. */
+    leaseTtlMs: number;
     keys: SolverKeys;
   };
   chains: ChainConfig[];

@@ -18,6 +18,15 @@ import {
   type OrderTerms,
   type SourceBacking,
 } from "./exclusive-claims.js";
+import {
+  acquireLease,
+  assertLease,
+  releaseLease,
+  renewLease,
+  type Acquired,
+  type HolderAlive,
+  type LeaseHolder,
+} from "./lease.js";
 import { migrate } from "./migrations.js";
 import { termsFromJson, termsToJson } from "./tx-terms-json.js";
 
@@ -42,6 +51,8 @@ export interface ActionRow {
 
 export interface AttemptRow extends TxAttemptRef {
   state: AttemptState;
+  /** The block it was seen in: final once `state` is confirmed, still reversible while live. */
+  blockHeight: bigint | null;
   actionIds: number[];
   updatedMs: number;
 }
@@ -94,6 +105,7 @@ interface RawAttempt {
   nonce: string | null;
   terms: string;
   state: AttemptState;
+  block_height: string | null;
   created_ms: number;
   updated_ms: number;
   action_ids: string | null;
@@ -107,6 +119,8 @@ const LIVE_STATES = "('signed', 'broadcast', 'replaced')";
  */
 export class Journal implements JournalView {
   private readonly db: Database.Database;
+  /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
+  private leaseHolder: string | null = null;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -120,6 +134,30 @@ export class Journal implements JournalView {
 
   close(): void {
     this.db.close();
+  }
+
+  /**
+   * Takes the journal's lease for this process; throws LeaseHeldError when another instance holds a fresh
+   * one. From then on every claim and every signed transaction is journaled only while the lease is ours.
+   */
+  acquireLease(me: LeaseHolder, ttlMs: number, alive: HolderAlive, nowMs = Date.now()): Acquired {
+    const acquired = acquireLease(this.db, me, ttlMs, nowMs, alive);
+    this.leaseHolder = me.id;
+    return acquired;
+  }
+
+  /** Throws LeaseLostError when another instance took the lease over. */
+  renewLease(nowMs = Date.now()): void {
+    if (this.leaseHolder !== null) renewLease(this.db, this.leaseHolder, nowMs);
+  }
+
+  releaseLease(): void {
+    if (this.leaseHolder !== null) releaseLease(this.db, this.leaseHolder);
+    this.leaseHolder = null;
+  }
+
+  private fence(): void {
+    if (this.leaseHolder !== null) assertLease(this.db, this.leaseHolder);
   }
 
   /** The SQLite handle, for stores that keep their own tables in the journal (pnl-store.ts). */
@@ -184,6 +222,7 @@ export class Journal implements JournalView {
       );
     }
     const claim = this.db.transaction((): ClaimResult => {
+      this.fence();
       const existing = this.db
         .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
         .get(request.orderId, request.kind) as RawAction | undefined;
@@ -242,6 +281,7 @@ export class Journal implements JournalView {
   /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
   recordSigned(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
     const insert = this.db.transaction(() => {
+      this.fence();
       const info = this.db
         .prepare(
           `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, created_ms, updated_ms)
@@ -270,7 +310,7 @@ export class Journal implements JournalView {
       }
       return attemptId;
     });
-    return this.attempt(insert());
+    return this.attempt(insert.immediate());
   }
 
   markBroadcast(attemptId: number, nowMs = Date.now()): void {
@@ -283,6 +323,33 @@ export class Journal implements JournalView {
         )
         .run(nowMs, attemptId);
     })();
+  }
+
+  /**
+   * Seen in a block, not yet final: the attempt stays live (followed, its nonce and inputs held) until it
+   * is `finalityDepth` deep, since a reorganisation can still take it out.
+   */
+  markMined(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `UPDATE tx_attempts SET block_height = ?, updated_ms = ?,
+         state = CASE WHEN state = 'signed' THEN 'broadcast' ELSE state END WHERE id = ? AND state IN ${LIVE_STATES}`,
+      )
+      .run(blockHeight.toString(), nowMs, attemptId);
+  }
+
+  /** A reorganisation took the attempt's block away: it is followed as sent, not mined. */
+  markUnmined(attemptId: number, nowMs = Date.now()): void {
+    this.db
+      .prepare(
+        `UPDATE tx_attempts SET block_height = NULL, updated_ms = ? WHERE id = ? AND state IN ${LIVE_STATES}`,
+      )
+      .run(nowMs, attemptId);
+  }
+
+  /** Its replacement never reached the network: the attempt is the live one again. */
+  restoreReplaced(attemptId: number, nowMs = Date.now()): void {
+    this.setAttemptState(attemptId, "broadcast", nowMs, "state = 'replaced'");
   }
 
   markReplaced(attemptId: number, nowMs = Date.now()): void {
@@ -498,7 +565,7 @@ export class Journal implements JournalView {
   }
 }
 
-const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.created_ms, t.updated_ms,
+const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.block_height, t.created_ms, t.updated_ms,
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
@@ -551,6 +618,7 @@ function toAttemptRow(row: RawAttempt): AttemptRow {
     nonce: row.nonce === null ? null : BigInt(row.nonce),
     terms: termsFromJson(row.terms),
     state: row.state,
+    blockHeight: row.block_height === null ? null : BigInt(row.block_height),
     createdAtMs: row.created_ms,
     updatedMs: row.updated_ms,
     actionIds: row.action_ids === null ? [] : row.action_ids.split(",").map(Number),

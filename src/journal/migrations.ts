@@ -106,6 +106,17 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE tx_attempts RENAME COLUMN fee TO terms;
   ALTER TABLE tx_attempts DROP COLUMN spends;
   `,
+  `
+  -- One solver instance per journal: the one whose lease this is (see lease.ts).
+  CREATE TABLE lease (
+    id           INTEGER PRIMARY KEY CHECK (id = 1),
+    holder       TEXT NOT NULL,
+    host         TEXT NOT NULL,
+    pid          INTEGER NOT NULL,
+    acquired_ms  INTEGER NOT NULL,
+    heartbeat_ms INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -23,6 +23,7 @@ export const LOCALNET_BITCOIN_TIMING = {
   sourceTimelock: 2880,
   destinationTimelock: 144,
   requiredConfirmations: 1,
+  finalityDepth: 2,
 };
 
 /** Coinbases (50 BTC each below height 150) mined to the solver and to each user before maturity. */

@@ -139,6 +139,8 @@ export const LOCALNET_TIMING = {
   sourceTimelock: 7200,
   destinationTimelock: 600,
   requiredConfirmations: 1,
+  /** The solver follows its transactions three blocks deep: a reorg test has room below that. */
+  finalityDepth: 3,
 };
 
 export function assetId(chain: string, symbol: string): string {
@@ -298,6 +300,7 @@ export function localnetSolverConfig(options: {
     minBlockTimeMs: LOCALNET_TIMING.blockTimeMs,
     maxBlockTimeMs: LOCALNET_TIMING.blockTimeMs,
     minConfirmations: LOCALNET_TIMING.requiredConfirmations,
+    finalityDepth: LOCALNET_TIMING.finalityDepth,
     fillTimelockBlocks: LOCALNET_TIMING.destinationTimelock,
     bumpAfterMs: 15_000,
     maxFeePerGasWei: 500_000_000_000n,
@@ -325,6 +328,7 @@ export function localnetSolverConfig(options: {
     solver: {
       id: options.solverId,
       pollIntervalMs: 500,
+      leaseTtlMs: 10_000,
       keys: { evm: options.evmKey, bitcoin: options.bitcoinKey, solana: options.solanaKey },
     },
     chains: [...chains, solverBitcoinChain(options.bitcoin), solverSolanaChain(options.solana)],
@@ -362,6 +366,7 @@ function solverBitcoinChain(bitcoin: LocalBitcoinChainPlan): BitcoinChainConfig 
     minBlockTimeMs: LOCALNET_BITCOIN_TIMING.blockTimeMs,
     maxBlockTimeMs: LOCALNET_BITCOIN_TIMING.blockTimeMs,
     minConfirmations: LOCALNET_BITCOIN_TIMING.requiredConfirmations,
+    finalityDepth: LOCALNET_BITCOIN_TIMING.finalityDepth,
     fillTimelockBlocks: bitcoin.destinationTimelock,
     bumpAfterMs: 15_000,
     feeRateFloorSatVb: 1,
@@ -393,6 +398,7 @@ function solverSolanaChain(solana: LocalSolanaChainPlan): SolanaChainConfig {
     minBlockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
     maxBlockTimeMs: LOCALNET_SOLANA_TIMING.maxSlotMs,
     minConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
+    finalityDepth: LOCALNET_SOLANA_TIMING.finalityDepth,
     fillTimelockBlocks: solana.destinationTimelock,
     bumpAfterMs: 15_000,
     maxHeadLagBlocks: 75,

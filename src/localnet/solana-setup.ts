@@ -25,6 +25,8 @@ export const LOCALNET_SOLANA_TIMING = {
   sourceTimelock: 7200,
   destinationTimelock: 600,
   requiredConfirmations: 1,
+  /** Like the anvils': the solver follows its transactions three slots deep. */
+  finalityDepth: 3,
 };
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;

@@ -106,6 +106,17 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * A status as a service may send it: one of ours, or one this solver does not know (the live network
+ * also says `Matched`, `CounterPartyInitiated`, `Completed`, `DeadLineExceeded`, ...). The solver decides
+ * from the chains, never from the status, so an unknown one is carried, not refused.
+ */
+export type ServiceOrderStatus = OrderStatus | (string & {});
+
+export function isKnownStatus(status: string): status is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 export interface OrderAdditionalData {
   /** Unix seconds by which the user's initiate must be confirmed (the attested deadline). */
   deadline: number;
@@ -118,7 +129,7 @@ export interface OrderAdditionalData {
 export interface Order {
   created_at: string;
   order_id: string;
-  status: OrderStatus;
+  status: ServiceOrderStatus;
   source_swap: SwapRecord;
   destination_swap: SwapRecord;
   nonce: string;

@@ -91,8 +91,25 @@ async function followOne(
   );
   // Before the state change: a crash between the two records the fee again next round, never loses it.
   if ("feePaid" in status && status.feePaid !== undefined) recordFeePaid(journal, attempt.id, status.feePaid);
+  if (status.state !== "confirmed" && attempt.blockHeight !== null) {
+    // Seen mined before, gone from its block now: a reorganisation. Send it again or plan anew, below.
+    journal.markUnmined(attempt.id);
+    observer.attempt(chain.config.name, "reorganised");
+    log.warn({ wasAt: attempt.blockHeight.toString() }, "transaction reorganised out of its block");
+  }
   switch (status.state) {
     case "confirmed":
+      if (status.confirmations < chain.config.finalityDepth) {
+        if (attempt.blockHeight !== status.blockHeight) {
+          journal.markMined(attempt.id, status.blockHeight);
+          observer.attempt(chain.config.name, "mined");
+          log.info(
+            { blockHeight: status.blockHeight.toString(), finalityDepth: chain.config.finalityDepth },
+            "transaction mined; followed until final",
+          );
+        }
+        return;
+      }
       journal.markConfirmed(attempt.id, status.blockHeight);
       observer.attempt(chain.config.name, "confirmed");
       for (const id of attempt.actionIds) {
@@ -112,7 +129,7 @@ async function followOne(
       log.warn({ reason: status.reason }, "transaction can never be mined; its actions are planned again");
       return;
     case "unknown":
-      return rebroadcast(attempt, chain, ctx, log);
+      return rebroadcast(attempt, chain, ctx, log, nowMs);
     case "pending":
       if (attempt.state !== "replaced" && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
         await bump(attempt, chain, ctx, log);
@@ -126,6 +143,7 @@ async function rebroadcast(
   chain: SolverChain,
   ctx: ExecutionContext,
   log: Logger,
+  nowMs: number,
 ): Promise<void> {
   const { journal, observer } = ctx;
   if (attempt.state === "replaced") {
@@ -150,6 +168,12 @@ async function rebroadcast(
       log.warn({ err: error }, "journaled transaction rejected for good; its actions are planned again");
       return;
     }
+    // Refused for now (a fee below what the node takes today): a better-paying replacement, when due.
+    if (!rejectedForGood(error) && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
+      log.warn({ err: error }, "the node refuses the journaled transaction; replacing it");
+      await bump(attempt, chain, ctx, log);
+      return;
+    }
     throw error;
   }
   if (attempt.state === "signed") journal.markBroadcast(attempt.id);
@@ -172,7 +196,15 @@ async function bump(
   }
   const next = journal.recordSigned(attempt.actionIds, replacement);
   journal.markReplaced(attempt.id);
-  await chain.executor.broadcast(replacement);
+  try {
+    await chain.executor.broadcast(replacement);
+  } catch (error) {
+    // The node keeps the original (a replacement must out-pay it and what spends it): the original stays
+    // the one followed, and a later round replaces it with more.
+    journal.markAttemptFailed(next.id, "dropped", error instanceof Error ? error.message : String(error));
+    journal.restoreReplaced(attempt.id);
+    throw error;
+  }
   journal.markBroadcast(next.id);
   observer.attempt(chain.config.name, "bumped");
   log.info(

@@ -25,6 +25,12 @@ import type { PlanInput, QuoteCheck } from "./plan-types.js";
 import { plan } from "./planner.js";
 import type { ChainRegistry } from "./solver-chain.js";
 
+/** An order to process, and whether the service just said it (else: the journal's last copy). */
+interface DiscoveredOrder {
+  order: Order;
+  fresh: boolean;
+}
+
 /** Statuses in which an order may still need the solver; terminal ones are followed only through the journal. */
 const OPEN_STATUSES: OrderStatus[] = [
   "Created",
@@ -174,36 +180,54 @@ export class Runner {
   }
 
   /** New orders naming our addresses, plus every order the journal still follows, read fresh by id. */
-  private async discover(): Promise<Order[]> {
+  private async discover(): Promise<DiscoveredOrder[]> {
     const { orderbook, journal, logger, chains } = this.options;
     const parties = new Set([...chains.values()].map((c) => c.party));
-    const byId = new Map<string, Order>();
+    const byId = new Map<string, DiscoveredOrder>();
+    let listed = 0;
     for (const address of parties) {
-      const { orders, malformed } = await orderbook.listAllOrders({
-        address,
-        status: OPEN_STATUSES.join(","),
-      });
-      for (const problem of malformed)
-        logger.error({ err: problem }, "service sent a malformed order; skipped");
-      for (const order of orders) byId.set(order.order_id, order);
+      try {
+        const { orders, malformed } = await orderbook.listAllOrders({
+          address,
+          status: OPEN_STATUSES.join(","),
+        });
+        listed += 1;
+        for (const problem of malformed)
+          logger.error({ err: problem }, "service sent a malformed order; skipped");
+        for (const order of orders) byId.set(order.order_id, { order, fresh: true });
+      } catch (error) {
+        logger.warn({ err: error, address }, "could not list orders; following the journal's orders");
+      }
     }
+    // The service's silence never ends the solver's interest: an order it follows is read from the
+    // service when it answers, else taken as the journal last saw it; redeems and refunds come from the
+    // chains and the journal.
+    const serviceAnswers = listed > 0;
     for (const orderId of journal.activeOrderIds()) {
       if (byId.has(orderId)) continue;
-      try {
-        byId.set(orderId, await orderbook.getOrder(orderId));
-      } catch (error) {
-        logger.warn({ err: error, orderId }, "could not refresh a journaled order");
+      if (serviceAnswers) {
+        try {
+          byId.set(orderId, { order: await orderbook.getOrder(orderId), fresh: true });
+          continue;
+        } catch (error) {
+          logger.warn(
+            { err: error, orderId },
+            "could not refresh a journaled order; using the journal's copy",
+          );
+        }
       }
+      const snapshot = journal.orderSnapshot(orderId);
+      if (snapshot !== null) byId.set(orderId, { order: snapshot, fresh: false });
     }
     return [...byId.values()];
   }
 
   /** Reads both chains under the order's terms, asks the planner, and returns what to do now. */
-  private async processOrder(order: Order): Promise<ActionCandidate[]> {
+  private async processOrder({ order, fresh }: DiscoveredOrder): Promise<ActionCandidate[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
-    journal.upsertOrder(order, this.now());
+    if (fresh) journal.upsertOrder(order, this.now());
     try {
       const stated = statedTerms(order, chains);
       const frozen = journal.orderTerms(order.order_id);

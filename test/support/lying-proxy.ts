@@ -13,6 +13,8 @@ export class LyingProxy {
   private readonly lies = new Map<string, OrderLie>();
   private server: Server | null = null;
   url = "";
+  /** While set, the service answers nothing but 503, as one that is down behind its load balancer. */
+  down = false;
 
   constructor(private readonly upstream: string) {}
 
@@ -28,6 +30,11 @@ export class LyingProxy {
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
       void (async () => {
+        if (this.down) {
+          response.writeHead(503, { "content-type": "text/plain" });
+          response.end("service unavailable");
+          return;
+        }
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);
         const method = request.method ?? "GET";

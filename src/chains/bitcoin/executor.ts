@@ -139,7 +139,7 @@ export class BitcoinExecutor implements ChainExecutor {
    * Why an attempt the node does not hold can never be mined: one of its inputs is spent by another
    * transaction. A redeem or refund pays the solver whichever transaction lands, so another spend in the
    * mempool is enough to give it up and build again without that input; a fill (wallet coins) is given
-   * up only once the other spend is mined. Null when no input is spent elsewhere.
+   * up only once the other spend is final (`finalityDepth` deep). Null when no input is spent elsewhere.
    */
   async #conflictingSpend(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<string | null> {
     if (actions.length === 0) return null;
@@ -153,10 +153,12 @@ export class BitcoinExecutor implements ChainExecutor {
         if (output.spentBy !== null) spends.set(`${output.txid}:${output.vout}`, output.spentBy);
       }
     }
+    const tip = await this.#backend.tipHeight();
     for (const outpoint of inputOutpoints(Transaction.fromHex(attempt.raw))) {
       const spend = spends.get(outpoint);
       if (spend === undefined || spend.txid === attempt.txHash) continue;
-      if (spend.height === null && !paysTheSolver) continue;
+      const final = spend.height !== null && tip - spend.height + 1 >= this.#config.finalityDepth;
+      if (!final && !paysTheSolver) continue;
       const where = spend.height === null ? "in the mempool" : `mined at ${spend.height}`;
       return `input ${outpoint} is spent by ${spend.txid} (${where})`;
     }

@@ -182,12 +182,20 @@ export class EvmExecutor implements ChainExecutor {
       return { state: "failed", blockHeight, reason: await this.revertReasonOf(receipt), feePaid };
     }
     if (await this.nodeHasTx(hash)) return { state: "pending" };
-    // Its nonce taken by another mined transaction: these bytes can never be mined.
-    const mined = BigInt(
-      await this.client.getTransactionCount({ address: this.address, blockTag: "latest" }),
+    // Its nonce taken by another transaction in a final block: these bytes can never be mined. Taken in
+    // a block not yet final, a reorganisation could still free it: wait.
+    if (attempt.nonce === null) return { state: "unknown" };
+    const tip = await this.client.getBlockNumber({ cacheTime: 0 });
+    const finalBlock = tip - BigInt(this.config.finalityDepth) + 1n;
+    if (finalBlock < 0n) return { state: "unknown" };
+    const used = BigInt(
+      await this.client.getTransactionCount({ address: this.address, blockNumber: finalBlock }),
     );
-    if (attempt.nonce !== null && attempt.nonce < mined) {
-      return { state: "dead", reason: `nonce ${attempt.nonce} is used by another mined transaction` };
+    if (attempt.nonce < used) {
+      return {
+        state: "dead",
+        reason: `nonce ${attempt.nonce} is used by another transaction, final at block ${finalBlock}`,
+      };
     }
     return { state: "unknown" };
   }

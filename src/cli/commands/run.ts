@@ -9,7 +9,8 @@ const HELP = `Usage: solver run [--config FILE]
 Starts the solver: the quote endpoint (config quote.*), the ops server with /health, /metrics and
 /status (config ops.*), and the loop that polls the service and fills, redeems and refunds orders.
 Logs are JSON lines on stdout. SIGINT or SIGTERM stops it cleanly (exit 0); a second signal exits at once.
-An invalid configuration prints every problem and exits 2. SIGHUP, or a change of the profile file,
+An invalid configuration prints every problem and exits 2. A second solver on the same journal refuses
+to start, naming the one that holds it (exit 1); a solver whose journal was taken over stops (exit 1). SIGHUP, or a change of the profile file,
 reloads the pricing settings (strategies, prices, curves, limits) without a restart; a reloaded file with
 problems is refused, each problem logged with its key, and the settings in force stay.
 
@@ -46,11 +47,15 @@ export const command: CliCommand = {
               logger: logger.child({ component: "config" }),
             });
       reloader?.start();
-      const signal = await stop.received;
-      logger.info({ signal }, "stopping");
+      const ended = await Promise.race([
+        stop.received.then((signal) => ({ signal })),
+        app.fatal.catch((error: unknown) => ({ error })),
+      ]);
+      if ("signal" in ended) logger.info({ signal: ended.signal }, "stopping");
       await reloader?.stop();
       await app.stop();
       logger.info("stopped");
+      if ("error" in ended) throw ended.error;
       return EXIT_OK;
     } finally {
       stop.release();

@@ -3,7 +3,7 @@
  * into the swap records, advance the status, and redeem the destination for the user when due.
  * Polls never overlap; stop() waits for the one in progress.
  */
-import type { Order, SwapRecord } from "../../orderbook/types.js";
+import { isKnownStatus, type Order, type SwapRecord } from "../../orderbook/types.js";
 import { RelayRejectedError } from "./chains/relay-error.js";
 import type { OnChainTerms, ServiceChain } from "./chains/service-chain.js";
 import { chainOf, type ServiceContext } from "./context.js";
@@ -76,7 +76,8 @@ export class WatchLoop {
     const source = applyFacts(order.source_swap, sourceFacts, sourceTip);
     const destination = applyFacts(order.destination_swap, destinationFacts, destinationTip);
     const status = nextStatus({
-      previous: order.status,
+      // The service writes only its own statuses; anything else in its store starts over from Created.
+      previous: isKnownStatus(order.status) ? order.status : "Created",
       source,
       destination,
       destinationTip,

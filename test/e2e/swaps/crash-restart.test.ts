@@ -69,6 +69,7 @@ describe("a solver process killed in the middle of a fill", () => {
     const solver = new SolverProcess(["run", "--config", profile], {
       SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
       SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
       SOLVER_CONFIG: "",
     });
     processes.push(solver);
@@ -292,4 +293,27 @@ describe("a solver process killed in the middle of a fill", () => {
       BigInt(done.destination_swap.amount) + feeSats,
     );
   }, 180_000);
+
+  it("a second solver on the same journal is refused while the first runs, and takes over once it died", async () => {
+    const first = await startSolver();
+    const second = new SolverProcess(["run", "--config", profile], {
+      SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
+      SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
+      SOLVER_CONFIG: "",
+    });
+    processes.push(second);
+    expect((await second.exited).code).toBe(1);
+    expect(second.stderr.join("\n")).toMatch(
+      new RegExp(`the journal is in use by another solver \\(.+, pid ${first.pid}, lease `),
+    );
+    await first.kill();
+    const third = await startSolver();
+    const took = await third.waitForLog(
+      (l) => l.msg === "took over the journal lease of a solver that stopped",
+      "the takeover",
+    );
+    expect((took.previous as { pid: number }).pid).toBe(first.pid);
+    await stopCleanly(third);
+  }, 120_000);
 });

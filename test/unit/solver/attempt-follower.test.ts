@@ -1,7 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ActionRequest } from "../../../src/chains/chain.js";
-import type { ActionRow, Journal } from "../../../src/journal/journal.js";
-import { bumpDue } from "../../../src/solver/attempt-follower.js";
+import { Journal, type ActionRow } from "../../../src/journal/journal.js";
+import { bumpDue, followAttempts } from "../../../src/solver/attempt-follower.js";
+import { silentObserver } from "../../../src/solver/observer.js";
+import { claimOk } from "../../support/journal-claims.js";
+import { evmTerms } from "../../support/memory-journal.js";
+import { FakeChain } from "./fake-chain.js";
+
+const opened: Journal[] = [];
+afterEach(() => {
+  for (const journal of opened.splice(0)) journal.close();
+});
 
 function journalWith(request: Partial<ActionRequest>): Pick<Journal, "action"> {
   return { action: () => ({ request }) as ActionRow };
@@ -31,5 +44,113 @@ describe("bumpDue", () => {
     const attempt = { createdAtMs: created, actionIds: [1] };
     expect(bumpDue(attempt, urgent, bumpAfterMs, now)).toBe(true);
     expect(bumpDue(attempt, relaxed, bumpAfterMs, now)).toBe(false);
+  });
+});
+
+describe("following an attempt to its end", () => {
+  const request: ActionRequest = {
+    kind: "redeem",
+    orderId: "aa".repeat(32),
+    params: {
+      chain: "ethereum_localnet",
+      asset: "ethereum_localnet:usdc",
+      swapId: "bb".repeat(32),
+      initiator: "0xa1",
+      redeemer: "0xb2",
+      secretHash: "cd".repeat(32),
+      timelock: 600n,
+      amount: 1_000n,
+    },
+    secret: "11".repeat(32),
+  };
+
+  function setup() {
+    const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
+    opened.push(journal);
+    const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
+    const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
+    const ctx = {
+      journal,
+      orderbook: { instantRefund: () => Promise.reject(new Error("not used")) },
+      observer: silentObserver,
+      logger: pino({ level: "silent" }),
+      urgencyMarginMs: 0,
+    };
+    const { action } = claimOk(journal, request);
+    const attempt = journal.recordSigned([action.id], {
+      chain: chain.chain,
+      txHash: "0x01",
+      raw: "0x01",
+      nonce: 4n,
+      terms: evmTerms(),
+    });
+    journal.markBroadcast(attempt.id);
+    const follow = (nowMs = Date.now()) => followAttempts(registry, ctx, nowMs);
+    return { journal, chain, action, attempt, follow };
+  }
+
+  it("follows a mined attempt until it is final, and sends it again when a reorg takes it out", async () => {
+    const { journal, chain, action, attempt, follow } = setup();
+    chain.statusOf = () => ({ state: "confirmed", blockHeight: 50n, confirmations: 2 });
+    await follow();
+    expect(journal.attempt(attempt.id)).toMatchObject({ state: "broadcast", blockHeight: 50n });
+    expect(journal.action(action.id).status).toBe("broadcast");
+
+    chain.statusOf = () => ({ state: "unknown" });
+    await follow();
+    expect(journal.attempt(attempt.id)).toMatchObject({ state: "broadcast", blockHeight: null });
+    expect(chain.broadcasts).toEqual(["0x01"]);
+
+    chain.statusOf = () => ({ state: "confirmed", blockHeight: 52n, confirmations: 3 });
+    await follow();
+    expect(journal.attempt(attempt.id)).toMatchObject({ state: "confirmed", blockHeight: 52n });
+    expect(journal.action(action.id).status).toBe("confirmed");
+  });
+
+  it("keeps the original when the node refuses its replacement, and replaces it again later", async () => {
+    const { journal, chain, attempt, follow } = setup();
+    chain.statusOf = () => ({ state: "pending" });
+    let bumps = 0;
+    chain.bumpWith = (old) => ({
+      chain: chain.chain,
+      txHash: `${old.txHash}b${++bumps}`,
+      raw: "0x02",
+      nonce: 4n,
+      terms: evmTerms(2n),
+    });
+    chain.failBroadcast = () => new Error("replacement transaction underpriced");
+    await follow(Date.now() + 120_000);
+    expect(journal.attempt(attempt.id).state).toBe("broadcast");
+    expect(journal.attemptsOfAction(journal.attempt(attempt.id).actionIds[0]!).map((a) => a.state)).toEqual([
+      "broadcast",
+      "dropped",
+    ]);
+    chain.failBroadcast = () => null;
+    await follow(Date.now() + 120_000);
+    expect(journal.attempt(attempt.id).state).toBe("replaced");
+    expect(chain.broadcasts).toEqual(["0x01b2"]);
+  });
+
+  it("replaces an attempt the node refuses for its fee, and gives up one whose input or nonce is gone", async () => {
+    const { journal, chain, attempt, action, follow } = setup();
+    chain.statusOf = () => ({ state: "unknown" });
+    chain.failBroadcast = (hash) => (hash === "0x01" ? new Error("mempool min fee not met") : null);
+    chain.bumpWith = () => ({
+      chain: chain.chain,
+      txHash: "0x03",
+      raw: "0x03",
+      nonce: 4n,
+      terms: evmTerms(9n),
+    });
+    await expect(follow(Date.now() + 1_000)).resolves.toBeUndefined();
+    expect(journal.attempt(attempt.id).state).toBe("broadcast");
+    await follow(Date.now() + 120_000);
+    expect(journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["replaced", "broadcast"]);
+    expect(chain.broadcasts).toEqual(["0x03"]);
+
+    chain.statusOf = () => ({ state: "dead", reason: "nonce 4 is used by another transaction" });
+    await follow();
+    expect(journal.action(action.id).status).toBe("failed");
+    expect(journal.liveAttempts(chain.chain)).toEqual([]);
   });
 });

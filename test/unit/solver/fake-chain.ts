@@ -38,6 +38,10 @@ export class FakeChain implements ChainReader, ChainExecutor {
   /** Set to make the next build fail with this error. */
   failNextBuild: Error | null = null;
   statusOf: (attempt: TxAttemptRef) => TxStatus = () => ({ state: "pending" });
+  /** Broadcasts fail with the error this returns for their hash, until it returns null. */
+  failBroadcast: (txHash: string) => Error | null = () => null;
+  /** Replacements offered by `bump`, by the attempt they replace; none when absent. */
+  bumpWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
 
   constructor(
     readonly chain: string,
@@ -86,6 +90,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
   }
 
   broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void> {
+    const error = this.failBroadcast(tx.txHash);
+    if (error !== null) return Promise.reject(error);
     this.broadcasts.push(tx.txHash);
     return Promise.resolve();
   }
@@ -94,8 +100,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return Promise.resolve(this.statusOf(attempt));
   }
 
-  bump(): Promise<SignedTx | null> {
-    return Promise.resolve(null);
+  bump(attempt: TxAttemptRef): Promise<SignedTx | null> {
+    return Promise.resolve(this.bumpWith(attempt));
   }
 
   balance(asset: string): Promise<bigint> {
@@ -118,6 +124,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
       minBlockTimeMs: 1_000,
       maxBlockTimeMs: 2_000,
       minConfirmations: 1,
+      finalityDepth: 3,
       fillTimelockBlocks: 1_000,
       bumpAfterMs: 60_000,
       assets: assets.map((a) => ({

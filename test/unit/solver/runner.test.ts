@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import type { HtlcLock } from "../../../src/chains/chain.js";
 import type { Limits } from "../../../src/config/types.js";
 import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
@@ -35,6 +36,8 @@ interface Harness {
   delivered: string[];
   limits: Limits;
   quote: (order: Order) => QuoteCheck;
+  /** The service answers nothing while set. */
+  serviceDown: boolean;
   runner: Runner;
   fills(): string[];
 }
@@ -80,6 +83,7 @@ function harness(
     delivered: [],
     limits,
     quote: () => ({ ok: true }),
+    serviceDown: false,
     runner: undefined as unknown as Runner,
     fills: () =>
       destination.built
@@ -92,8 +96,12 @@ function harness(
   h.runner = new Runner({
     journal,
     orderbook: {
-      listAllOrders: () => Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
+      listAllOrders: () =>
+        h.serviceDown
+          ? Promise.reject(new Error("service unreachable"))
+          : Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
       getOrder: (id) => {
+        if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
         const order = h.orders.find((o) => o.order_id === id);
         return order ? Promise.resolve(copy(order)) : Promise.reject(new Error(`no order ${id}`));
       },
@@ -234,8 +242,8 @@ describe("runner: an instant refund the solver sends itself", () => {
     const action = h.journal.orderActions(order.order_id).find((a) => a.kind === "instant_refund")!;
     expect(h.journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["broadcast"]);
 
-    // Followed like any transaction, never handed to the service.
-    h.source.statusOf = () => ({ state: "confirmed", blockHeight: 120n, confirmations: 1 });
+    // Followed like any transaction to its chain's finality depth, never handed to the service.
+    h.source.statusOf = () => ({ state: "confirmed", blockHeight: 120n, confirmations: 3 });
     await h.runner.tick();
     expect(h.delivered).toEqual([]);
     expect(h.journal.action(action.id).status).toBe("confirmed");
@@ -296,6 +304,49 @@ describe("runner: a service that lies", () => {
     await h.runner.tick();
     expect(h.fills()).toEqual([]);
     expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "processing_error" });
+  });
+});
+
+describe("runner: a service that is down", () => {
+  it("keeps redeeming and refunding what it follows, from the journal and the chains", async () => {
+    const h = harness();
+    const redeemed = addOrder(h, 1);
+    const expiring = addOrder(h, 2);
+    await h.runner.tick();
+    expect(h.fills().sort()).toEqual([redeemed.order_id, expiring.order_id].sort());
+    const fillOf = (o: Order) =>
+      h.destination.built.flat().find((a) => a.kind === "fill" && a.orderId === o.order_id)!;
+    const fillLock = (o: Order, spend: HtlcLock["spend"]) =>
+      lock({ id: fillOf(o).params.swapId, value: 990_000n, height: 106n, refundableAtHeight: 706n, spend });
+
+    h.serviceDown = true;
+    // The user redeems one fill (the secret is on the destination chain); the other is never redeemed.
+    h.destination.htlcs.set(fillOf(redeemed).params.swapId, {
+      locks: [fillLock(redeemed, { kind: "redeem", txid: "r", height: 110n })],
+      onChain: { initiator: SOLVER, redeemer: USER, timelock: 600n, amount: 990_000n },
+      secret: SECRET,
+    });
+    h.destination.htlcs.set(fillOf(expiring).params.swapId, {
+      locks: [fillLock(expiring, null)],
+      onChain: { initiator: SOLVER, redeemer: USER, timelock: 600n, amount: 990_000n },
+      secret: null,
+    });
+    h.destination.tip = 800n;
+    await h.runner.tick();
+    expect(h.source.built.flat().map((a) => [a.kind, a.orderId])).toEqual([["redeem", redeemed.order_id]]);
+    expect(
+      h.destination.built
+        .flat()
+        .filter((a) => a.kind === "refund")
+        .map((a) => a.orderId),
+    ).toEqual([expiring.order_id]);
+  });
+
+  it("takes an order with a status it does not know like any other", async () => {
+    const h = harness();
+    const order = addOrder(h, 1, (o) => (o.status = "CounterPartyInitiated"));
+    await h.runner.tick();
+    expect(h.fills()).toEqual([order.order_id]);
   });
 });
 

@@ -41,6 +41,7 @@ export function chainConfig(
     minBlockTimeMs: 1_000,
     maxBlockTimeMs: 600_000,
     minConfirmations: 1,
+    finalityDepth: 1,
     fillTimelockBlocks: 12,
     bumpAfterMs: 60_000,
     feeRateFloorSatVb: fees.floor,

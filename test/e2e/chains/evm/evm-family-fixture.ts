@@ -70,6 +70,7 @@ export async function startEvmFamilyFixture(chainId: number): Promise<EvmFamilyF
       minBlockTimeMs: 100,
       maxBlockTimeMs: 2_000,
       minConfirmations: 1,
+      finalityDepth: 1,
       fillTimelockBlocks: 20,
       bumpAfterMs: 10_000,
       maxFeePerGasWei: parseEther("0.0001"),

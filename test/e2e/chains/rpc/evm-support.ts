@@ -51,6 +51,7 @@ export async function startEvmRpcFixture(chainId: number): Promise<EvmRpcFixture
       minBlockTimeMs: 100,
       maxBlockTimeMs: 2_000,
       minConfirmations: 1,
+      finalityDepth: 1,
       fillTimelockBlocks: 20,
       bumpAfterMs: 10_000,
       maxFeePerGasWei: parseEther("0.0001"),

@@ -63,6 +63,7 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
     minBlockTimeMs: 400,
     maxBlockTimeMs: 400,
     minConfirmations: 1,
+    finalityDepth: 1,
     fillTimelockBlocks: 1_000,
     bumpAfterMs: 30_000,
     maxHeadLagBlocks: 75,

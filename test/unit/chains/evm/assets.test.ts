@@ -14,6 +14,7 @@ const config: EvmChainConfig = {
   minBlockTimeMs: 12_000,
   maxBlockTimeMs: 15_000,
   minConfirmations: 3,
+  finalityDepth: 12,
   fillTimelockBlocks: 300,
   bumpAfterMs: 60_000,
   maxHeadLagBlocks: 3,

@@ -59,6 +59,7 @@ function config(rpcUrls: string[]): EvmChainConfig {
     minBlockTimeMs: 1_000,
     maxBlockTimeMs: 2_000,
     minConfirmations: 1,
+    finalityDepth: 1,
     fillTimelockBlocks: 10,
     bumpAfterMs: 60_000,
     maxFeePerGasWei: parseEther("0.0001"),
