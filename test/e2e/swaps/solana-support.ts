@@ -1,5 +1,6 @@
 /** Shared reads of the Solana swap tests on the localnet. */
 import { PublicKey } from "@solana/web3.js";
+import { base58Encode } from "../../../src/chains/solana/base58.js";
 import { resolveSolanaAsset } from "../../../src/chains/solana/assets.js";
 import type { SolanaChainConfig } from "../../../src/config/types.js";
 import { associatedTokenAddress } from "../../../src/chains/solana/spl-token.js";
@@ -94,4 +95,11 @@ export function feeOf(t: TestLocalnet, signature: string): bigint {
   const record = t.net.solana.local.chain.transaction(signature);
   if (record === undefined) throw new Error(`transaction ${signature} has not landed`);
   return record.fee;
+}
+
+/** The signature of a wire transaction as sendTransaction takes it (base64): its first signature, base58. */
+export function signatureOfWire(base64: string): string {
+  const wire = Buffer.from(base64, "base64");
+  // One signer: a one-byte count, then the 64-byte signature.
+  return base58Encode(wire.subarray(1, 65));
 }
