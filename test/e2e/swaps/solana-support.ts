@@ -103,3 +103,17 @@ export function signatureOfWire(base64: string): string {
   // One signer: a one-byte count, then the 64-byte signature.
   return base58Encode(wire.subarray(1, 65));
 }
+
+/** Every output the solver's Bitcoin wallet address holds on chain (mined), sats. */
+export async function solverBitcoin(t: TestLocalnet): Promise<bigint> {
+  return (await t.net.bitcoin.rpc.scanTxOutSet([t.net.descriptor.solver.bitcoinAddress])).totalAmountSats;
+}
+
+/** The fee of the solver's landed attempt of an order's action, as journaled (Bitcoin: sats). */
+export function bitcoinFeeOfAction(t: TestLocalnet, orderId: string, kind: string): bigint {
+  const journal = t.net.solver!.journal;
+  const action = journal.orderActions(orderId).find((a) => a.kind === kind);
+  const landed = action && journal.attemptsOfAction(action.id).find((a) => a.state === "confirmed");
+  if (landed?.terms.family !== "bitcoin") throw new Error(`no landed Bitcoin ${kind} of order ${orderId}`);
+  return landed.terms.feeSats;
+}

@@ -9,10 +9,12 @@ import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
 import { actionsOf, actionsSettled, BTC, completed } from "./bitcoin-support.js";
 import {
+  bitcoinFeeOfAction,
   feeOf,
   htlcEventsOf,
   programUnits,
   SOL,
+  solverBitcoin,
   solverSolana,
   splVaultExists,
   SPL_USDC,
@@ -76,10 +78,13 @@ describe("Solana swaps on the localnet", () => {
       initiator: t.net.descriptor.solver.solanaAddress,
       redeemer: user.solana.address,
     });
-    const [userSpl, solverSpl, solverSol] = [
+    const solverSource = () =>
+      t.net.solver!.chains.get("ethereum_localnet")!.executor.balance("ethereum_localnet:usdc");
+    const [userSpl, solverSpl, solverSol, solverUsdc] = [
       await user.balance(SPL_USDC),
       await solverSolana(t, SPL_USDC),
       await solverSolana(t, SOL),
+      await solverSource(),
     ];
     // A mint's first swap creates the program's vault of it, rent paid by that swap's rent sponsor.
     const vaultRent = (await splVaultExists(t)) ? 0n : 2_039_280n;
@@ -95,6 +100,7 @@ describe("Solana swaps on the localnet", () => {
     const events = htlcEventsOf(t, done.destination_swap);
     expect(events.map((e) => e.name)).toEqual(["Initiated", "Redeemed"]);
     expect(solverSol - (await solverSolana(t, SOL))).toBe(events[0]!.fee + vaultRent);
+    expect((await solverSource()) - solverUsdc).toBe(150_000_000n);
   });
 
   it("BTC -> SOL: the user pays the deposit address, the solver fills SOL", async () => {
@@ -103,7 +109,11 @@ describe("Solana swaps on the localnet", () => {
     const amount = BigInt(quote.destination.amount);
     expect(amount).toBe(1_994_000_000n); // 0.005 BTC = 300 USD = 2 SOL, less 30 bps
     const order = await user.createOrder(quote);
-    const [userSol, solverSol] = [await user.balance(SOL), await solverSolana(t, SOL)];
+    const [userSol, solverSol, solverBtc] = [
+      await user.balance(SOL),
+      await solverSolana(t, SOL),
+      await solverBitcoin(t),
+    ];
     const started = Date.now();
     await user.fundBitcoinSource(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 150_000 });
@@ -117,6 +127,9 @@ describe("Solana swaps on the localnet", () => {
       ["fill", "confirmed"],
       ["redeem", "confirmed"],
     ]);
+    // The source redeem paid the solver's wallet the deposit less that transaction's fee.
+    const redeemFee = bitcoinFeeOfAction(t, order.order_id, "redeem");
+    expect((await solverBitcoin(t)) - solverBtc).toBe(500_000n - redeemFee);
   });
 
   it("SPL -> BTC: the user locks SPL tokens, the service redeems the Bitcoin destination", async () => {
@@ -125,7 +138,11 @@ describe("Solana swaps on the localnet", () => {
     const amount = BigInt(quote.destination.amount);
     expect(amount).toBe(199_400n);
     const order = await user.createOrder(quote);
-    const [userBtc, solverSpl] = [await user.balance(BTC), await solverSolana(t, SPL_USDC)];
+    const [userBtc, solverSpl, solverBtc] = [
+      await user.balance(BTC),
+      await solverSolana(t, SPL_USDC),
+      await solverBitcoin(t),
+    ];
     const started = Date.now();
     await user.initiateSolana(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 150_000 });
@@ -136,5 +153,9 @@ describe("Solana swaps on the localnet", () => {
     expect(received).toBeLessThan(amount);
     expect((await solverSolana(t, SPL_USDC)) - solverSpl).toBe(120_000_000n);
     expect(htlcEventsOf(t, done.source_swap).map((e) => e.name)).toEqual(["Initiated", "Redeemed"]);
+    // The solver's wallet paid the HTLC and its fill's fee; its change came back.
+    await actionsSettled(t, order.order_id, ["fill", "redeem"]);
+    const fillFee = bitcoinFeeOfAction(t, order.order_id, "fill");
+    expect(solverBtc - (await solverBitcoin(t))).toBe(amount + fillFee);
   });
 });
