@@ -17,6 +17,7 @@ import {
 } from "../chains/solana/spl-token.js";
 import { solanaSwapId } from "../chains/solana/swap-id.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "../chains/solana/swap-params.js";
+import { recordParams } from "../orderbook/record-params.js";
 import type { SwapRecord } from "../orderbook/types.js";
 import type { LocalnetSolanaChainDescriptor } from "./descriptor.js";
 
@@ -70,7 +71,7 @@ export class SolanaUserWallet {
    * the user is its initiator: the user funds the HTLC and sponsors its rent.
    */
   async initiate(swap: SwapRecord): Promise<string> {
-    const params = paramsOf(swap);
+    const params = recordParams(swap);
     if (swap.initiator !== this.address) {
       throw new SolanaUserError(`swap ${swap.swap_id} names ${swap.initiator} as initiator, not this user`);
     }
@@ -89,7 +90,7 @@ export class SolanaUserWallet {
   /** Redeems a destination swap to its stored redeemer (this user) with the user's own secret. */
   async redeem(swap: SwapRecord, secret: string): Promise<string> {
     const asset = this.asset(swap.asset);
-    const address = swapAccountOf(asset, swapTermsOf(paramsOf(swap)));
+    const address = swapAccountOf(asset, swapTermsOf(recordParams(swap)));
     const { account } = await this.rpc.getAccount(address, "confirmed");
     const live = account === null ? null : decodeLiveSwap(asset, address, account);
     if (live === null) throw new SolanaUserError(`no live swap at ${address.toBase58()} to redeem`);
@@ -146,17 +147,4 @@ export class SolanaUserWallet {
 export async function tokenBalance(rpc: SolanaRpc, account: PublicKey): Promise<bigint> {
   const { account: info } = await rpc.getAccount(account, "processed");
   return info === null ? 0n : decodeTokenAccount(info.data).amount;
-}
-
-function paramsOf(swap: SwapRecord) {
-  return {
-    chain: swap.chain,
-    asset: swap.asset,
-    swapId: swap.swap_id,
-    initiator: swap.initiator,
-    redeemer: swap.redeemer,
-    secretHash: swap.secret_hash,
-    timelock: BigInt(swap.timelock),
-    amount: BigInt(swap.amount),
-  };
 }

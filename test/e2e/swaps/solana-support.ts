@@ -8,6 +8,7 @@ import { swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-para
 import { decodeHtlcEvents } from "../../../src/chains/solana/events.js";
 import { splVaultAddress } from "../../../src/chains/solana/pda.js";
 import { tokenBalance } from "../../../src/localnet/user-solana.js";
+import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";
 
@@ -41,19 +42,7 @@ export async function splVaultExists(t: TestLocalnet): Promise<boolean> {
 /** The swap account of a Solana swap record. */
 export function swapAccount(t: TestLocalnet, swap: SwapRecord): PublicKey {
   const asset = resolveSolanaAsset(solanaConfig(t), swap.asset);
-  return swapAccountOf(
-    asset,
-    swapTermsOf({
-      chain: swap.chain,
-      asset: swap.asset,
-      swapId: swap.swap_id,
-      initiator: swap.initiator,
-      redeemer: swap.redeemer,
-      secretHash: swap.secret_hash,
-      timelock: BigInt(swap.timelock),
-      amount: BigInt(swap.amount),
-    }),
-  );
+  return swapAccountOf(asset, swapTermsOf(recordParams(swap)));
 }
 
 /**

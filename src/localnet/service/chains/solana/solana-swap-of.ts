@@ -7,6 +7,7 @@ import {
 } from "../../../../chains/solana/assets.js";
 import { swapAccountOf, swapTermsOf } from "../../../../chains/solana/swap-params.js";
 import type { SwapTerms as SolanaSwapTerms } from "../../../../chains/solana/swap-terms.js";
+import { recordParams } from "../../../../orderbook/record-params.js";
 import type { SwapRecord } from "../../../../orderbook/types.js";
 import type { LocalServiceSolanaChainConfig } from "../../config.js";
 
@@ -35,15 +36,6 @@ export function solanaChainView(config: LocalServiceSolanaChainConfig): SolanaAs
 
 export function swapOfRecord(config: LocalServiceSolanaChainConfig, swap: SwapRecord): RecordSwap {
   const asset = resolveSolanaAsset(solanaChainView(config), swap.asset);
-  const terms = swapTermsOf({
-    chain: swap.chain,
-    asset: swap.asset,
-    swapId: swap.swap_id,
-    initiator: swap.initiator,
-    redeemer: swap.redeemer,
-    secretHash: swap.secret_hash,
-    timelock: BigInt(swap.timelock),
-    amount: BigInt(swap.amount),
-  });
+  const terms = swapTermsOf(recordParams(swap));
   return { asset, terms, address: swapAccountOf(asset, terms) };
 }
