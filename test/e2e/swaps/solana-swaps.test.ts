@@ -42,6 +42,24 @@ describe("Solana swaps on the localnet", () => {
     timings.push(`  ${label.padEnd(34)} ${Date.now() - started} ms (${units.join(", ")})`);
   }
 
+  it("the service lists the Solana chain: its schemas, programs, chain id and both assets", async () => {
+    const chain = (await t.orderbook.chains()).find((c) => c.chain === "solana_localnet");
+    const { nativeProgramId, splProgramId } = t.net.descriptor.solana;
+    expect(chain).toMatchObject({
+      id: "103",
+      supported_htlc_schemas: ["solana:htlc", "solana:htlc_spltoken"],
+      supported_token_schemas: ["solana:spltoken"],
+      htlc: { schema: "solana:htlc_spltoken", address: splProgramId },
+      source_timelock: 7200,
+      destination_timelock: 600,
+    });
+    const mint = t.net.descriptor.solana.assets.find((a) => a.id === SPL_USDC)!.tokenAddress;
+    expect(chain!.assets.map((a) => [a.id, a.token_address, a.htlc_address])).toEqual([
+      [SOL, "native", nativeProgramId],
+      [SPL_USDC, mint, splProgramId],
+    ]);
+  });
+
   it("SOL -> ERC20: the user locks SOL, the service redeems the token to the user, the solver redeems SOL", async () => {
     const user = t.user(0);
     const to = "arbitrum_localnet:usdc";
