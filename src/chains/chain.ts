@@ -219,6 +219,17 @@ export function rejectedForGood(error: unknown): boolean {
   );
 }
 
+/** A cancel may pay up to this many times the chain's fee ceiling: it stops a fill that is no longer safe. */
+export const CANCEL_FEE_CEILING_FACTOR = 2;
+
+/** What one transaction may pay in fees when the configured ceiling is not enough (an urgent redeem). */
+export interface FeeAllowance {
+  /** Total fee, smallest unit of the chain's coin; above the ceiling only up to this. */
+  maxFee: bigint;
+  /** Why the ceiling may be passed, for the log. */
+  reason: string;
+}
+
 export interface ChainExecutor {
   readonly chain: string;
   /** Actions one transaction may carry (Bitcoin redeems batch; most families take 1). */
@@ -248,7 +259,19 @@ export interface ChainExecutor {
    * A replacement that pays more, for an attempt pending too long; null when the family cannot
    * replace it or the fee ceiling is reached.
    */
-  bump(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null>;
+  bump(attempt: TxAttemptRef, actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx | null>;
+  /**
+   * A transaction that takes the attempt's place and moves nothing (EVM: the same nonce, nothing sent;
+   * Bitcoin: the same wallet inputs back to the wallet), paying enough to replace it, up to twice the fee
+   * ceiling. Null when the family cannot cancel it or even that cannot out-pay it.
+   */
+  cancel(attempt: TxAttemptRef): Promise<SignedTx | null>;
+  /**
+   * Account families: transactions moving nothing for the nonces below the journal's live ones that
+   * nothing holds (a transaction dropped for good leaves a hole every later one waits behind). Absent
+   * where transactions are not ordered by nonce.
+   */
+  fillNonceGaps?(): Promise<SignedTx[]>;
   /**
    * The solver's balance of an asset id on this chain, smallest units, as it will be once every live
    * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.

@@ -112,6 +112,7 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       timelockMarginMs: setting(raw, "safety.timelockMarginMs"),
       redeemDeadlineMarginMs: setting(raw, "safety.redeemDeadlineMarginMs"),
       priceToleranceBps: setting(raw, "safety.priceToleranceBps"),
+      urgentRedeemFeeBps: setting(raw, "safety.urgentRedeemFeeBps"),
       allowUnenforcedSecretLength: setting(raw, "safety.allowUnenforcedSecretLength"),
     },
     journal: { path: setting(raw, "journal.path") },

@@ -153,6 +153,14 @@ export const SOLVER_SCHEMA = {
       format: "solver-bps",
       env: "SOLVER_PRICE_TOLERANCE_BPS",
     },
+    urgentRedeemFeeBps: {
+      doc:
+        "A source redeem about to miss its deadline may pay fees above the chain's ceiling, up to this " +
+        "share (bps) of the coin it redeems. 0 keeps ceilings absolute.",
+      default: 100,
+      format: "solver-bps",
+      env: "SOLVER_URGENT_REDEEM_FEE_BPS",
+    },
     allowUnenforcedSecretLength: {
       doc:
         "Fill orders whose client holds the secret although the destination accepts a preimage of any " +

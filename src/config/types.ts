@@ -247,6 +247,11 @@ export interface SafetyConfig {
   /** An order may ask for at most this much more than the solver would quote at fill time, in bps. */
   priceToleranceBps: number;
   /**
+   * A source redeem near its deadline may pay fees above the chain's ceiling, up to this share (bps) of
+   * the coin it redeems: a missed redeem loses the whole source.
+   */
+  urgentRedeemFeeBps: number;
+  /**
    * Fill orders whose client holds the secret even where the destination chain accepts a preimage of any
    * length (Bitcoin) while the source needs exactly 32 bytes. Off by default: such a client can redeem the
    * fill with a longer preimage that the source's contract then refuses.

@@ -49,8 +49,12 @@ export interface ActionRow {
   updatedMs: number;
 }
 
+/** `action`: the transaction carries its actions; `cancel`: it takes a fill's place and moves nothing. */
+export type AttemptPurpose = "action" | "cancel";
+
 export interface AttemptRow extends TxAttemptRef {
   state: AttemptState;
+  purpose: AttemptPurpose;
   /** The block it was seen in: final once `state` is confirmed, still reversible while live. */
   blockHeight: bigint | null;
   actionIds: number[];
@@ -105,6 +109,7 @@ interface RawAttempt {
   nonce: string | null;
   terms: string;
   state: AttemptState;
+  purpose: AttemptPurpose;
   block_height: string | null;
   created_ms: number;
   updated_ms: number;
@@ -112,6 +117,10 @@ interface RawAttempt {
 }
 
 const LIVE_STATES = "('signed', 'broadcast', 'replaced')";
+
+/** An action whose transaction a final cancel took the place of. */
+export const CANCELLED =
+  "cancelled: the fill was no longer safe and its transaction was replaced by one moving nothing";
 
 /**
  * The solver's memory of money movements (SQLite, WAL, synchronous=FULL). One row per (order, action);
@@ -263,7 +272,8 @@ export class Journal implements JournalView {
     const rows = this.db
       .prepare(
         `SELECT t.tx_hash FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
-         JOIN actions a ON a.id = aa.action_id WHERE a.order_id = ? AND a.kind = ? ORDER BY t.id`,
+         JOIN actions a ON a.id = aa.action_id WHERE a.order_id = ? AND a.kind = ? AND t.purpose = 'action'
+         ORDER BY t.id`,
       )
       .all(orderId, kind) as { tx_hash: string }[];
     return rows.map((r) => r.tx_hash);
@@ -280,12 +290,29 @@ export class Journal implements JournalView {
 
   /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
   recordSigned(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
+    return this.insertAttempt(actionIds, tx, "action", nowMs);
+  }
+
+  /**
+   * Stores a cancel of these actions' live transaction (same nonce or inputs, nothing moved); the actions
+   * keep their status until one of the two is final.
+   */
+  recordCancel(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
+    return this.insertAttempt(actionIds, tx, "cancel", nowMs);
+  }
+
+  private insertAttempt(
+    actionIds: number[],
+    tx: SignedTx,
+    purpose: AttemptPurpose,
+    nowMs: number,
+  ): AttemptRow {
     const insert = this.db.transaction(() => {
       this.fence();
       const info = this.db
         .prepare(
-          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, created_ms, updated_ms)
-           VALUES (?, ?, ?, ?, ?, 'signed', ?, ?)`,
+          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, purpose, created_ms, updated_ms)
+           VALUES (?, ?, ?, ?, ?, 'signed', ?, ?, ?)`,
         )
         .run(
           tx.chain,
@@ -293,6 +320,7 @@ export class Journal implements JournalView {
           tx.raw,
           tx.nonce === null ? null : tx.nonce.toString(),
           termsToJson(tx.terms),
+          purpose,
           nowMs,
           nowMs,
         );
@@ -301,6 +329,7 @@ export class Journal implements JournalView {
         this.db
           .prepare("INSERT INTO action_attempts (action_id, attempt_id) VALUES (?, ?)")
           .run(actionId, attemptId);
+        if (purpose !== "action") continue;
         this.db
           .prepare(
             `UPDATE actions SET status = CASE WHEN status = 'planned' OR status = 'failed' THEN 'signed' ELSE status END,
@@ -356,17 +385,31 @@ export class Journal implements JournalView {
     this.setAttemptState(attemptId, "replaced", nowMs, `state IN ${LIVE_STATES}`);
   }
 
-  /** The attempt is mined: its actions are done, and every other attempt of them can no longer confirm. */
+  /**
+   * The attempt is mined: its actions are done (or, for a cancel, failed for good: their transaction can
+   * never be mined), and every other attempt of them can no longer confirm.
+   */
   markConfirmed(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
     this.db.transaction(() => {
       this.db
         .prepare("UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?")
         .run(blockHeight.toString(), nowMs, attemptId);
+      const cancel = this.attempt(attemptId).purpose === "cancel";
       const actionIds = this.actionIdsOf(attemptId);
       for (const actionId of actionIds) {
-        this.db
-          .prepare("UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?")
-          .run(nowMs, actionId);
+        if (cancel) {
+          this.db
+            .prepare(
+              "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
+            )
+            .run(CANCELLED, nowMs, actionId);
+        } else {
+          this.db
+            .prepare(
+              "UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?",
+            )
+            .run(nowMs, actionId);
+        }
         this.db
           .prepare(
             `UPDATE tx_attempts SET state = 'dropped', updated_ms = ? WHERE id != ? AND state IN ${LIVE_STATES}
@@ -565,7 +608,7 @@ export class Journal implements JournalView {
   }
 }
 
-const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.block_height, t.created_ms, t.updated_ms,
+const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms, t.state, t.purpose, t.block_height, t.created_ms, t.updated_ms,
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
@@ -618,6 +661,7 @@ function toAttemptRow(row: RawAttempt): AttemptRow {
     nonce: row.nonce === null ? null : BigInt(row.nonce),
     terms: termsFromJson(row.terms),
     state: row.state,
+    purpose: row.purpose,
     blockHeight: row.block_height === null ? null : BigInt(row.block_height),
     createdAtMs: row.created_ms,
     updatedMs: row.updated_ms,

@@ -117,6 +117,11 @@ const MIGRATIONS: readonly string[] = [
     heartbeat_ms INTEGER NOT NULL
   );
   `,
+  `
+  -- A cancel takes the place of a fill that is no longer safe and moves nothing; once it is final the
+  -- fill can never be mined.
+  ALTER TABLE tx_attempts ADD COLUMN purpose TEXT NOT NULL DEFAULT 'action';
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -341,6 +341,7 @@ export function localnetSolverConfig(options: {
       timelockMarginMs: 600_000,
       redeemDeadlineMarginMs: 600_000,
       priceToleranceBps: 0,
+      urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
     journal: { path: options.journalPath },

@@ -1,8 +1,14 @@
 import type { Logger } from "pino";
-import { alreadyOnChain, handsInstantRefundToService, type SignedTx } from "../chains/chain.js";
-import type { Journal } from "../journal/journal.js";
+import {
+  alreadyOnChain,
+  handsInstantRefundToService,
+  type FeeAllowance,
+  type SignedTx,
+} from "../chains/chain.js";
+import type { ActionRow, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
+import type { Decision } from "./plan-types.js";
 import type { RunnerObserver } from "./observer.js";
 import type { SolverChain } from "./solver-chain.js";
 
@@ -14,6 +20,10 @@ export interface ExecutionContext {
   logger: Logger;
   /** Inside this much time before an action's `mustConfirmByMs`, a pending transaction is re-priced every round. */
   urgencyMarginMs: number;
+  /** A signed fill's safety rules asked again with fresh facts (price aside); null when it may be sent. */
+  recheckFill: (fill: ActionRow) => Promise<Decision | null>;
+  /** What a replacement of these actions' transaction may pay above the fee ceiling, if anything. */
+  feeAllowance: (actions: readonly ActionRow[]) => FeeAllowance | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import { handsInstantRefundToService, rejectedForGood } from "../chains/chain.js";
-import type { AttemptRow } from "../journal/journal.js";
+import { handsInstantRefundToService, rejectedForGood, type SignedTx } from "../chains/chain.js";
+import type { AttemptPurpose, AttemptRow } from "../journal/journal.js";
 import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
@@ -13,8 +13,11 @@ export async function followAttempts(
   chains: ChainRegistry,
   ctx: ExecutionContext,
   nowMs = Date.now(),
+  /** `all`: look for nonce gaps on every chain (at start); else only where an attempt just ended. */
+  gapCheck: "all" | "ended" = "ended",
 ): Promise<void> {
   const { journal, logger } = ctx;
+  const ended = new Set<string>(gapCheck === "all" ? chains.keys() : []);
   for (const attempt of journal.liveAttemptRows()) {
     const chain = chains.get(attempt.chain);
     if (!chain) {
@@ -35,6 +38,35 @@ export async function followAttempts(
         "could not follow transaction",
       );
     }
+    const state = journal.attempt(attempt.id).state;
+    if (state === "dropped" || state === "failed") ended.add(attempt.chain);
+  }
+  for (const name of ended) {
+    const chain = chains.get(name);
+    if (chain) await fillNonceGaps(chain, ctx);
+  }
+}
+
+/**
+ * An attempt that ended without being mined may leave its nonce unused below later ones, which then
+ * wait forever: each hole gets a transaction moving nothing, journaled like a cancel before it is sent.
+ */
+async function fillNonceGaps(chain: SolverChain, ctx: ExecutionContext): Promise<void> {
+  const { journal, logger } = ctx;
+  if (chain.executor.fillNonceGaps === undefined) return;
+  try {
+    for (const filler of await chain.executor.fillNonceGaps()) {
+      const attempt = journal.recordCancel([], filler);
+      await chain.executor.broadcast(filler);
+      journal.markBroadcast(attempt.id);
+      logger.warn(
+        { chain: chain.config.name, nonce: filler.nonce?.toString(), txHash: filler.txHash },
+        "filled a nonce gap",
+      );
+    }
+  } catch (error) {
+    // A filler journaled but not sent is sent again by the next round's follow.
+    logger.warn({ err: error, chain: chain.config.name }, "could not fill nonce gaps");
   }
 }
 
@@ -129,13 +161,52 @@ async function followOne(
       log.warn({ reason: status.reason }, "transaction can never be mined; its actions are planned again");
       return;
     case "unknown":
+      if (await cancelledInstead(attempt, chain, ctx, log)) return;
       return rebroadcast(attempt, chain, ctx, log, nowMs);
     case "pending":
       if (attempt.state !== "replaced" && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
+        if (await cancelledInstead(attempt, chain, ctx, log)) return;
         await bump(attempt, chain, ctx, log);
       }
       return;
   }
+}
+
+/**
+ * Before a fill is sent again or re-priced, its safety rules are asked once more: a fill that is no
+ * longer safe (the source refunded or about to be, the deadline passed) is cancelled; one whose facts
+ * cannot be read now is left as it is this round. True when nothing more may be done with the attempt.
+ */
+async function cancelledInstead(
+  attempt: AttemptRow,
+  chain: SolverChain,
+  ctx: ExecutionContext,
+  log: Logger,
+): Promise<boolean> {
+  const { journal } = ctx;
+  if (attempt.purpose === "cancel") {
+    // A cancel only ever gets re-sent or out-paid by another cancel, never turned back into the fill.
+    return false;
+  }
+  const fills = attempt.actionIds.map((id) => journal.action(id)).filter((a) => a.kind === "fill");
+  for (const fill of fills) {
+    const verdict = await ctx.recheckFill(fill);
+    if (verdict === null) continue;
+    if (verdict.outcome === "wait") {
+      log.warn(
+        { orderId: fill.orderId, reason: verdict.reason, detail: verdict.detail },
+        "fill not sent again this round: its safety cannot be confirmed now",
+      );
+      return true;
+    }
+    log.warn(
+      { orderId: fill.orderId, reason: verdict.reason, detail: verdict.detail },
+      "fill no longer safe; cancelling it",
+    );
+    await cancel(attempt, chain, ctx, log);
+    return true;
+  }
+  return false;
 }
 
 async function rebroadcast(
@@ -187,14 +258,58 @@ async function bump(
   ctx: ExecutionContext,
   log: Logger,
 ): Promise<void> {
-  const { journal, observer } = ctx;
-  const requests = attempt.actionIds.map((id) => journal.action(id).request);
-  const replacement = await chain.executor.bump(attempt, requests);
+  if (attempt.purpose === "cancel") return cancel(attempt, chain, ctx, log);
+  const actions = attempt.actionIds.map((id) => ctx.journal.action(id));
+  const allowance = ctx.feeAllowance(actions);
+  const replacement = await chain.executor.bump(
+    attempt,
+    actions.map((a) => a.request),
+    allowance,
+  );
   if (replacement === null) {
     log.warn("transaction pending and cannot be re-priced further");
     return;
   }
-  const next = journal.recordSigned(attempt.actionIds, replacement);
+  await replaceWith(attempt, replacement, "action", chain, ctx);
+  ctx.observer.attempt(chain.config.name, "bumped");
+  log.info(
+    { replacement: replacement.txHash, terms: replacement.terms },
+    "replaced a stuck transaction with a better-paying one",
+  );
+}
+
+/** Takes the attempt's place with a transaction that moves nothing; journaled before it is sent. */
+async function cancel(
+  attempt: AttemptRow,
+  chain: SolverChain,
+  ctx: ExecutionContext,
+  log: Logger,
+): Promise<void> {
+  const replacement = await chain.executor.cancel(attempt);
+  if (replacement === null) {
+    // Not sent again either: where the family cannot displace it, it may still expire unlanded.
+    log.error(
+      "fill no longer safe and cannot be cancelled (it pays more than a cancel may, or the chain has no cancel)",
+    );
+    return;
+  }
+  await replaceWith(attempt, replacement, "cancel", chain, ctx);
+  ctx.observer.attempt(chain.config.name, "cancelled");
+  log.warn({ cancel: replacement.txHash }, "cancel sent in the fill's place");
+}
+
+async function replaceWith(
+  attempt: AttemptRow,
+  replacement: SignedTx,
+  purpose: AttemptPurpose,
+  chain: SolverChain,
+  ctx: ExecutionContext,
+): Promise<void> {
+  const { journal } = ctx;
+  const next =
+    purpose === "cancel"
+      ? journal.recordCancel(attempt.actionIds, replacement)
+      : journal.recordSigned(attempt.actionIds, replacement);
   journal.markReplaced(attempt.id);
   try {
     await chain.executor.broadcast(replacement);
@@ -206,9 +321,4 @@ async function bump(
     throw error;
   }
   journal.markBroadcast(next.id);
-  observer.attempt(chain.config.name, "bumped");
-  log.info(
-    { replacement: replacement.txHash, terms: replacement.terms },
-    "replaced a stuck transaction with a better-paying one",
-  );
 }

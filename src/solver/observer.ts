@@ -9,7 +9,10 @@ export interface RunnerObserver {
   /** `seconds`: from the action's first claim to this outcome, where known. */
   action(chain: string, kind: ActionKind, outcome: ActionOutcome, seconds?: number): void;
   decision(outcome: "refuse" | "wait", reason: string): void;
-  attempt(chain: string, state: AttemptState | "bumped" | "rebroadcast" | "mined" | "reorganised"): void;
+  attempt(
+    chain: string,
+    state: AttemptState | "bumped" | "cancelled" | "rebroadcast" | "mined" | "reorganised",
+  ): void;
   tip(chain: string, height: bigint): void;
   /** A round finished (successfully or not: the runner keeps its last error for health). */
   polled(atMs: number): void;

@@ -15,11 +15,12 @@ import { destinationOccupied, ownFillLocks } from "./own-fill.js";
 import type { Decision, Plan, PlanInput } from "./plan-types.js";
 
 /**
- * Every rule a fill must pass, in the order a reader would check them: the order, the source as the chain
- * shows it, what the solver already did with that source, time, then price. The runner asks them again
- * (`fillVerdict`) right before it claims a fill.
+ * Every rule that keeps a fill safe, in the order a reader would check them: the order, the source as the
+ * chain shows it, what the solver already did with that source, then time. They are asked before a fill
+ * is planned, again right before it is claimed (`fillVerdict`), and again before a signed fill is sent
+ * once more (`fillSafetyVerdict`): a fill no longer safe is cancelled, never re-sent.
  */
-const FILL_FILTERS: readonly ((input: PlanInput) => Decision | null)[] = [
+const SAFETY_FILTERS: readonly ((input: PlanInput) => Decision | null)[] = [
   checkSecretHash,
   checkSecretUsable,
   checkRoles,
@@ -29,7 +30,6 @@ const FILL_FILTERS: readonly ((input: PlanInput) => Decision | null)[] = [
   checkDeadline,
   checkSourceCover,
   checkTimelocks,
-  checkQuote,
 ];
 
 /**
@@ -65,9 +65,14 @@ export function plan(input: PlanInput): Plan {
   return { actions, decision, done: actions.length === 0 && isDone(input, decision) };
 }
 
-/** The first fill rule these facts break, or null when a fill may go out. */
+/** The first fill rule these facts break, price last, or null when a fill may go out. */
 export function fillVerdict(input: PlanInput): Decision | null {
-  for (const filter of FILL_FILTERS) {
+  return fillSafetyVerdict(input) ?? checkQuote(input);
+}
+
+/** The first safety rule these facts break (price aside: a fill already signed keeps its price). */
+export function fillSafetyVerdict(input: PlanInput): Decision | null {
+  for (const filter of SAFETY_FILTERS) {
     const decision = filter(input);
     if (decision) return decision;
   }

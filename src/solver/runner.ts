@@ -2,16 +2,18 @@ import PQueue from "p-queue";
 import type { Logger } from "pino";
 import type { ActionKind } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
-import type { ActionStatus, Journal } from "../journal/journal.js";
+import type { ActionRow, ActionStatus, Journal, OrderTerms } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
+import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { followAttempts } from "./attempt-follower.js";
 import { chainOf, sideFacts, UnsupportedChainError } from "./facts.js";
 import {
   claimCommitting,
   FillGate,
+  refreshInput,
   reusable,
   sourceBacking,
   type ActionCandidate,
@@ -21,8 +23,8 @@ import type { RunnerObserver } from "./observer.js";
 import { silentObserver } from "./observer.js";
 import { OrderShapeError } from "./order-sides.js";
 import { changedTerms, statedTerms } from "./order-terms.js";
-import type { PlanInput, QuoteCheck } from "./plan-types.js";
-import { plan } from "./planner.js";
+import type { Decision, PlanInput, QuoteCheck } from "./plan-types.js";
+import { fillSafetyVerdict, plan } from "./planner.js";
 import type { ChainRegistry } from "./solver-chain.js";
 
 /** An order to process, and whether the service just said it (else: the journal's last copy). */
@@ -68,6 +70,8 @@ export class Runner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Nonce gaps are looked for on every chain once, at the first round after start. */
+  private gapsChecked = false;
   lastTickMs = 0;
   lastTickError: string | null = null;
 
@@ -101,7 +105,8 @@ export class Runner {
   async tick(): Promise<void> {
     const { logger, chains } = this.options;
     try {
-      await followAttempts(chains, this.context(), this.now());
+      await followAttempts(chains, this.context(), this.now(), this.gapsChecked ? "ended" : "all");
+      this.gapsChecked = true;
       const orders = await this.discover();
       const planned = await Promise.all(
         orders.map((order) => this.queue.add(() => this.processOrder(order))),
@@ -117,14 +122,41 @@ export class Runner {
   }
 
   private context(): ExecutionContext {
-    const { journal, orderbook, logger } = this.options;
+    const { journal, orderbook, logger, safety, chains } = this.options;
     return {
       journal,
       orderbook,
       observer: this.observer,
       logger,
-      urgencyMarginMs: this.options.safety.redeemDeadlineMarginMs,
+      urgencyMarginMs: safety.redeemDeadlineMarginMs,
+      recheckFill: (fill) => this.recheckFill(fill),
+      feeAllowance: (actions) =>
+        urgentRedeemAllowance(actions, {
+          nowMs: this.now(),
+          urgencyMarginMs: safety.redeemDeadlineMarginMs,
+          urgentRedeemFeeBps: safety.urgentRedeemFeeBps,
+          assets: [...chains.values()].flatMap((chain) => chain.config.assets),
+        }),
     };
+  }
+
+  /**
+   * A signed fill's safety rules with the chains' facts of now, under the terms it was claimed with;
+   * the price is not asked again (the fill is already committed to it).
+   */
+  private async recheckFill(fill: ActionRow): Promise<Decision | null> {
+    const { journal, logger } = this.options;
+    const order = journal.orderSnapshot(fill.orderId);
+    const terms = journal.orderTerms(fill.orderId);
+    if (order === null || terms === null) {
+      return {
+        outcome: "wait",
+        reason: "order_unknown",
+        detail: `the journal holds no order or terms for ${fill.orderId}`,
+      };
+    }
+    const input = await this.planInput(order, terms, logger.child({ orderId: fill.orderId }));
+    return fillSafetyVerdict(refreshInput(journal, input, this.now()));
   }
 
   /**
@@ -240,33 +272,12 @@ export class Runner {
             "the service changed an order the solver acted on; keeping the terms it acted on",
           );
       }
-      const context = { orderId: order.order_id, logger: log, now: this.now };
-      const sourceChain = chainOf(chains, order, "source");
-      const destinationChain = chainOf(chains, order, "destination");
-      const [source, destination] = await Promise.all([
-        sideFacts(sourceChain, terms.source, { ...context, side: "source" }),
-        sideFacts(destinationChain, terms.destination, { ...context, side: "destination" }),
-      ]);
-      const actions = this.actionStatuses(order.order_id);
-      const fillIdle = actions.fill === undefined || actions.fill === "planned" || actions.fill === "failed";
-      const base: PlanInput = {
-        order,
-        nowMs: this.now(),
-        source,
-        destination,
-        actions,
-        fillTxids: journal.actionTxids(order.order_id, "fill"),
-        sourceBacksOrder: null,
-        refundAddress: terms.refundAddress,
-        quoteCheck: null,
-        safety: this.options.safety,
-        maxDestinationTimelock: BigInt(destinationChain.config.fillTimelockBlocks),
-      };
-      const holder = journal.sourceBackedBy(sourceBacking(base));
+      const base = await this.planInput(order, terms, log);
+      const fillIdle =
+        base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
       const input: PlanInput = {
         ...base,
-        sourceBacksOrder: holder !== null && holder !== order.order_id ? holder : null,
-        quoteCheck: fillIdle && destination.state !== null ? await this.options.checkQuote(order) : null,
+        quoteCheck: fillIdle && base.destination.state !== null ? await this.options.checkQuote(order) : null,
       };
       const result = plan(input);
       if (result.decision)
@@ -303,6 +314,33 @@ export class Runner {
       );
       return [];
     }
+  }
+
+  /** Both sides read from their chains under these terms, with what the journal holds for the order. */
+  private async planInput(order: Order, terms: OrderTerms, log: Logger): Promise<PlanInput> {
+    const { journal, chains } = this.options;
+    const context = { orderId: order.order_id, logger: log, now: this.now };
+    const sourceChain = chainOf(chains, order, "source");
+    const destinationChain = chainOf(chains, order, "destination");
+    const [source, destination] = await Promise.all([
+      sideFacts(sourceChain, terms.source, { ...context, side: "source" }),
+      sideFacts(destinationChain, terms.destination, { ...context, side: "destination" }),
+    ]);
+    const base: PlanInput = {
+      order,
+      nowMs: this.now(),
+      source,
+      destination,
+      actions: this.actionStatuses(order.order_id),
+      fillTxids: journal.actionTxids(order.order_id, "fill"),
+      sourceBacksOrder: null,
+      refundAddress: terms.refundAddress,
+      quoteCheck: null,
+      safety: this.options.safety,
+      maxDestinationTimelock: BigInt(destinationChain.config.fillTimelockBlocks),
+    };
+    const holder = journal.sourceBackedBy(sourceBacking(base));
+    return { ...base, sourceBacksOrder: holder !== null && holder !== order.order_id ? holder : null };
   }
 
   private actionStatuses(orderId: string): Partial<Record<ActionKind, ActionStatus>> {

@@ -177,6 +177,7 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
       timelockMarginMs: 600_000,
       redeemDeadlineMarginMs: 600_000,
       priceToleranceBps: 0,
+      urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
     maxDestinationTimelock: 1000n,

@@ -5,14 +5,16 @@
  */
 import { crypto as btcCrypto, payments, Transaction } from "bitcoinjs-lib";
 import type { Logger } from "pino";
-import type {
-  ActionKind,
-  ActionRequest,
-  ChainExecutor,
-  JournalView,
-  SignedTx,
-  TxAttemptRef,
-  TxStatus,
+import {
+  CANCEL_FEE_CEILING_FACTOR,
+  type ActionKind,
+  type ActionRequest,
+  type ChainExecutor,
+  type FeeAllowance,
+  type JournalView,
+  type SignedTx,
+  type TxAttemptRef,
+  type TxStatus,
 } from "../chain.js";
 import type { BitcoinChainConfig } from "../../config/types.js";
 import type { BitcoinBackend, FundingOutput } from "./backend.js";
@@ -23,7 +25,7 @@ import {
   IncompleteInstantRefundError,
   NothingToSpendError,
 } from "./errors.js";
-import { clampFeeRate } from "./fee.js";
+import { allowanceBounds, clampFeeRate } from "./fee.js";
 import type { BitcoinHtlc } from "./htlc.js";
 import { SIGHASH_SINGLE_ANYONECANPAY } from "./htlc-witness.js";
 import {
@@ -170,21 +172,62 @@ export class BitcoinExecutor implements ChainExecutor {
    * Null at the fee ceiling, when the change cannot pay more, and for instant refunds (the initiator
    * completes and broadcasts those).
    */
-  async bump(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null> {
+  async bump(
+    attempt: TxAttemptRef,
+    actions: ActionRequest[],
+    allowance?: FeeAllowance,
+  ): Promise<SignedTx | null> {
     const kind = this.#batchKind(actions);
     if (kind === "instant_refund") return null;
+    const bounds = allowanceBounds(this.#config, attempt, allowance);
+    if (allowance !== undefined && bounds.feeRateCeilingSatVb > this.#config.feeRateCeilingSatVb) {
+      this.#log?.warn(
+        {
+          chain: this.chain,
+          txid: attempt.txHash,
+          ceilingSatVb: bounds.feeRateCeilingSatVb,
+          reason: allowance.reason,
+        },
+        "bitcoin: replacement may pay above the fee ceiling",
+      );
+    }
     const replacement = bumpTransaction({
       kind,
       attempt,
       htlcs: actions.map((a) => this.#htlcFor(a, kind)),
       secrets: actions.map((a) => (kind === "redeem" ? this.#secretOf(a) : null)),
       targetRateSatVb: await this.feeRateSatVb(),
-      bounds: this.#config,
+      bounds,
       key: this.#key,
       wallet: this.wallet,
     });
     if (replacement === null) {
       this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
+      return null;
+    }
+    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
+  }
+
+  /** The fill's wallet inputs spent back to the wallet, at a higher rate: the fill can then never be mined. */
+  async cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
+    const replacement = bumpTransaction({
+      kind: "cancel",
+      attempt,
+      htlcs: [],
+      secrets: [],
+      targetRateSatVb: await this.feeRateSatVb(),
+      bounds: {
+        ...this.#config,
+        feeRateCeilingSatVb: this.#config.feeRateCeilingSatVb * CANCEL_FEE_CEILING_FACTOR,
+      },
+      key: this.#key,
+      wallet: this.wallet,
+    });
+    if (replacement === null) {
+      this.#log?.warn(
+        { chain: this.chain, txid: attempt.txHash },
+        "bitcoin: cannot out-pay the fill to cancel it",
+      );
       return null;
     }
     return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);

@@ -2,6 +2,7 @@
  * Fee rates are whole sat/vB as bigint. Estimates are rounded up, then clamped to the chain's configured
  * floor and ceiling, so a broken estimator can neither stall the solver nor drain it.
  */
+import { Transaction } from "bitcoinjs-lib";
 import { vsizeOfWeight } from "./tx-size.js";
 
 export class FeeRateError extends Error {
@@ -60,4 +61,19 @@ export function bumpedFeeRate(
   const wanted = targetSatVb > minimum ? targetSatVb : minimum;
   const rate = wanted > ceiling ? ceiling : wanted;
   return rate < minimum ? null : rate;
+}
+
+/**
+ * Bounds for replacing a journaled transaction: the configured ones, with the ceiling raised when an
+ * allowance lets this transaction's whole fee reach `maxFee` (an urgent redeem) at about its size.
+ */
+export function allowanceBounds<T extends FeeRateBounds>(
+  bounds: T,
+  attempt: { raw: string },
+  allowance: { maxFee: bigint } | undefined,
+): T {
+  if (allowance === undefined) return bounds;
+  const vsize = BigInt(Transaction.fromHex(attempt.raw).virtualSize());
+  const allowed = Number(allowance.maxFee / vsize);
+  return allowed > bounds.feeRateCeilingSatVb ? { ...bounds, feeRateCeilingSatVb: allowed } : bounds;
 }

@@ -23,7 +23,8 @@ import {
 import type { BitcoinWallet } from "./wallet.js";
 
 export interface BumpRequest {
-  kind: "fill" | "redeem" | "refund";
+  /** `cancel`: the same wallet inputs, every output back to the wallet (a fill that must not land). */
+  kind: "fill" | "redeem" | "refund" | "cancel";
   attempt: TxAttemptRef;
   /** The HTLC of each action (for redeems and refunds, the inputs are matched to them by leaf). */
   htlcs: BitcoinHtlc[];
@@ -78,21 +79,35 @@ export function bumpTransaction(request: BumpRequest): Replacement | null {
   const rate = bumpedFeeRate(old.rate, request.targetRateSatVb, request.bounds);
   if (rate === null) return null;
   const replacement =
-    request.kind === "fill" ? bumpPayment(old, rate, request.wallet) : bumpSweep(old, rate, request);
+    request.kind === "fill" || request.kind === "cancel"
+      ? bumpPayment(old, rate, request.wallet, request.kind === "fill")
+      : bumpSweep(old, rate, request);
   if (replacement === null) return null;
   // BIP-125 rules 3 and 4: more absolute fee, and the increase pays 1 sat/vB for the new size.
   const minimumFee = old.fee + BigInt(replacement.tx.virtualSize());
   return replacement.fee >= minimumFee ? replacement : null;
 }
 
-/** A wallet payment: same inputs and payment outputs, the change reduced (or dropped when it turns dust). */
-function bumpPayment(old: OldTx, rate: bigint, wallet: BitcoinWallet): Replacement | null {
+/**
+ * A wallet payment: same inputs and payment outputs, the change reduced (or dropped when it turns dust).
+ * Without `keepPayments` everything goes back to the wallet: the payment is cancelled.
+ */
+function bumpPayment(
+  old: OldTx,
+  rate: bigint,
+  wallet: BitcoinWallet,
+  keepPayments: boolean,
+): Replacement | null {
+  // Only the wallet's own key-path inputs (one witness element) can be signed again by the wallet.
+  if (old.tx.ins.some((input) => input.witness.length !== 1)) {
+    throw new ReplacementError("only a payment from the wallet's own outputs can be replaced by the wallet");
+  }
   const inputs = old.tx.ins.map((input, index) => ({
     txid: hashToTxid(input.hash),
     vout: input.index,
     value: old.inputValues[index] ?? 0n,
   }));
-  const payments = old.tx.outs.filter((o) => !equalBytes(o.script, wallet.outputScript));
+  const payments = keepPayments ? old.tx.outs.filter((o) => !equalBytes(o.script, wallet.outputScript)) : [];
   const inTotal = old.inputValues.reduce((s, v) => s + v, 0n);
   const payTotal = payments.reduce((s, o) => s + o.value, 0n);
   const baseWeight =

@@ -16,13 +16,15 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type {
-  ActionRequest,
-  ChainExecutor,
-  JournalView,
-  SignedTx,
-  TxAttemptRef,
-  TxStatus,
+import {
+  CANCEL_FEE_CEILING_FACTOR,
+  type ActionRequest,
+  type ChainExecutor,
+  type FeeAllowance,
+  type JournalView,
+  type SignedTx,
+  type TxAttemptRef,
+  type TxStatus,
 } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset, type EvmAsset } from "./assets.js";
@@ -38,7 +40,7 @@ import {
   nodeMessage,
   revertDataOf,
 } from "./errors.js";
-import { bumpedFees, initialFees, type Eip1559Fees } from "./fee-policy.js";
+import { allowanceCeiling, bumpedFees, initialFees, type Eip1559Fees } from "./fee-policy.js";
 import { erc20Abi, htlcAbi } from "./htlc-abi.js";
 import { htlcCallFor, type EvmCall } from "./htlc-calls.js";
 import { htlcErrorAbi } from "./htlc-errors.js";
@@ -78,6 +80,8 @@ export class BroadcastError extends Error {
 const GAS_HEADROOM_PERCENT = 120n;
 /** An allowance above this is treated as the unlimited one ensureAllowance grants. */
 const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
+/** A plain transfer's gas: what a cancel (nothing to self) uses. */
+const TRANSFER_GAS = 21_000n;
 
 export class EvmExecutor implements ChainExecutor {
   readonly chain: string;
@@ -201,35 +205,95 @@ export class EvmExecutor implements ChainExecutor {
   }
 
   /** The same transaction (same nonce, call and gas) re-signed with fees 25% higher; null at the ceiling. */
-  async bump(attempt: TxAttemptRef, _actions: ActionRequest[]): Promise<SignedTx | null> {
+  async bump(
+    attempt: TxAttemptRef,
+    _actions: ActionRequest[],
+    allowance?: FeeAllowance,
+  ): Promise<SignedTx | null> {
+    const previous = this.#replaceable(attempt);
+    if (previous.to === undefined || previous.to === null) {
+      throw new Error(`attempt ${attempt.id} on ${this.chain} has no recipient`);
+    }
+    const ceiling = allowanceCeiling(this.config.maxFeePerGasWei, previous.gas, allowance);
+    const fees = bumpedFees(previous.fees, await this.freshFeesOrNull(), ceiling);
+    if (fees === null) {
+      this.log.warn(
+        { txHash: attempt.txHash, maxFeePerGas: String(previous.fees.maxFeePerGas) },
+        "bump: fee ceiling reached",
+      );
+      return null;
+    }
+    if (fees.maxFeePerGas > this.config.maxFeePerGasWei && allowance !== undefined) {
+      this.log.warn(
+        { txHash: attempt.txHash, maxFeePerGas: String(fees.maxFeePerGas), reason: allowance.reason },
+        "bump: paying above the fee ceiling",
+      );
+    }
+    const call: EvmCall = { to: previous.to, data: previous.data ?? "0x", value: previous.value ?? 0n };
+    const signed = await this.sign(call, previous.nonce, previous.gas, fees);
+    this.log.info(
+      { replaces: attempt.txHash, txHash: signed.txHash, maxFeePerGas: String(fees.maxFeePerGas) },
+      "bumped",
+    );
+    return signed;
+  }
+
+  /** Nothing to self at the attempt's nonce: whichever of the two is mined, the other never can be. */
+  async cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
+    const previous = this.#replaceable(attempt);
+    const ceiling = this.config.maxFeePerGasWei * BigInt(CANCEL_FEE_CEILING_FACTOR);
+    const fees = bumpedFees(previous.fees, await this.freshFeesOrNull(), ceiling);
+    if (fees === null) {
+      this.log.warn(
+        { txHash: attempt.txHash, maxFeePerGas: String(previous.fees.maxFeePerGas) },
+        "cancel: cannot out-pay the transaction within twice the fee ceiling",
+      );
+      return null;
+    }
+    const call: EvmCall = { to: this.address, data: "0x", value: 0n };
+    const signed = await this.sign(call, previous.nonce, TRANSFER_GAS, fees);
+    this.log.info(
+      { cancels: attempt.txHash, txHash: signed.txHash, maxFeePerGas: String(fees.maxFeePerGas) },
+      "cancel signed",
+    );
+    return signed;
+  }
+
+  async fillNonceGaps(): Promise<SignedTx[]> {
+    const fillers = await this.nonces.withNonceGaps(async (nonce) =>
+      this.sign({ to: this.address, data: "0x", value: 0n }, nonce, TRANSFER_GAS, await this.currentFees()),
+    );
+    if (fillers.length > 0) {
+      this.log.warn({ nonces: fillers.map((f) => String(f.nonce)) }, "nonce gaps found; filling them");
+    }
+    return fillers;
+  }
+
+  #replaceable(attempt: TxAttemptRef): {
+    nonce: bigint;
+    gas: bigint;
+    fees: Eip1559Fees;
+    to: Address | null | undefined;
+    data: Hex | undefined;
+    value: bigint | undefined;
+  } {
     const previous = parseTransaction(with0x(attempt.raw));
     if (previous.type !== "eip1559" || previous.nonce === undefined || previous.gas === undefined) {
       throw new Error(
         `attempt ${attempt.id} on ${this.chain} is not an EIP-1559 transaction with nonce and gas`,
       );
     }
-    if (previous.to === undefined || previous.to === null) {
-      throw new Error(`attempt ${attempt.id} on ${this.chain} has no recipient`);
-    }
-    const old: Eip1559Fees = {
-      maxFeePerGas: previous.maxFeePerGas ?? 0n,
-      maxPriorityFeePerGas: previous.maxPriorityFeePerGas ?? 0n,
+    return {
+      nonce: BigInt(previous.nonce),
+      gas: previous.gas,
+      fees: {
+        maxFeePerGas: previous.maxFeePerGas ?? 0n,
+        maxPriorityFeePerGas: previous.maxPriorityFeePerGas ?? 0n,
+      },
+      to: previous.to,
+      data: previous.data,
+      value: previous.value,
     };
-    const fees = bumpedFees(old, await this.freshFeesOrNull(), this.config.maxFeePerGasWei);
-    if (fees === null) {
-      this.log.warn(
-        { txHash: attempt.txHash, maxFeePerGas: String(old.maxFeePerGas) },
-        "bump: fee ceiling reached",
-      );
-      return null;
-    }
-    const call: EvmCall = { to: previous.to, data: previous.data ?? "0x", value: previous.value ?? 0n };
-    const signed = await this.sign(call, BigInt(previous.nonce), previous.gas, fees);
-    this.log.info(
-      { replaces: attempt.txHash, txHash: signed.txHash, maxFeePerGas: String(fees.maxFeePerGas) },
-      "bumped",
-    );
-    return signed;
   }
 
   /**

@@ -65,3 +65,16 @@ export function bumpedFees(
   if (!enoughMax || !enoughPriority || maxFeePerGas <= previous.maxFeePerGas) return null;
   return { maxFeePerGas, maxPriorityFeePerGas };
 }
+
+/**
+ * The per-gas ceiling for a replacement: the configured one, or higher when an allowance lets this
+ * transaction's whole fee reach `maxFee` (an urgent redeem).
+ */
+export function allowanceCeiling(
+  ceiling: bigint,
+  gas: bigint,
+  allowance: { maxFee: bigint } | undefined,
+): bigint {
+  if (allowance === undefined || gas <= 0n) return ceiling;
+  return maxBig(ceiling, allowance.maxFee / gas);
+}

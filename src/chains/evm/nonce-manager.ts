@@ -22,6 +22,20 @@ export function deriveNextNonce(
   return next;
 }
 
+/**
+ * Nonces below the highest one the journal or a reservation holds that nothing holds: not mined, not in
+ * the node's pool (`pendingCount` stops at the first hole), not journaled, not reserved. Every later
+ * transaction of the account waits behind them.
+ */
+export function nonceGaps(pendingCount: bigint, taken: readonly (bigint | null)[]): bigint[] {
+  const held = new Set(taken.filter((n): n is bigint => n !== null));
+  let top = -1n;
+  for (const nonce of held) if (nonce > top) top = nonce;
+  const gaps: bigint[] = [];
+  for (let nonce = pendingCount; nonce < top; nonce++) if (!held.has(nonce)) gaps.push(nonce);
+  return gaps;
+}
+
 export interface EvmNonceManagerOptions {
   chain: string;
   address: Address;
@@ -67,6 +81,31 @@ export class EvmNonceManager {
         this.reservations.delete(nonce);
         throw error;
       }
+    });
+  }
+
+  /**
+   * Runs `fill` for each nonce gap, one build at a time like every other build; each gap is reserved
+   * while its filler is built, as a built transaction's nonce is.
+   */
+  withNonceGaps<T>(fill: (nonce: bigint) => Promise<T>): Promise<T[]> {
+    return this.queue.add(async () => {
+      const pending = await this.pendingCount();
+      const taken = [
+        ...this.options.journal.liveAttempts(this.options.chain).map((a) => a.nonce),
+        ...this.liveReservations(pending),
+      ];
+      const filled: T[] = [];
+      for (const nonce of nonceGaps(pending, taken)) {
+        this.reservations.set(nonce, this.now());
+        try {
+          filled.push(await fill(nonce));
+        } catch (error) {
+          this.reservations.delete(nonce);
+          throw error;
+        }
+      }
+      return filled;
     });
   }
 

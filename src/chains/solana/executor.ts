@@ -193,6 +193,14 @@ export class SolanaExecutor implements ChainExecutor {
   }
 
   /**
+   * Nothing can take a Solana transaction's place: it lands or its blockhash expires. A fill no longer
+   * safe is cancelled by not sending it again; it is dead within the blockhash's validity.
+   */
+  cancel(): Promise<SignedTx | null> {
+    return Promise.resolve(null);
+  }
+
+  /**
    * The solver's balance once every live journaled transaction lands: lamports or tokens at the latest
    * slot, less what each journaled transaction not yet in that slot's state takes (read from its
    * bytes). The journal is read first: a transaction landing in between is counted once, by the chain.

@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       timelockMarginMs: 3_600_000,
       redeemDeadlineMarginMs: 7_200_000,
       priceToleranceBps: 50,
+      urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     });
     expect(config.limits.maxInFlightUsdCents).toBe(1_000_000n);

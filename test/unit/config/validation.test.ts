@@ -237,7 +237,7 @@ const cases: [string, Mutation, string][] = [
   [
     "a group given as a value",
     (s) => (s.safety = 5),
-    "safety: 5 must be an object with timelockMarginMs, redeemDeadlineMarginMs, priceToleranceBps, allowUnenforcedSecretLength (in overrides)",
+    "safety: 5 must be an object with timelockMarginMs, redeemDeadlineMarginMs, priceToleranceBps, urgentRedeemFeeBps, allowUnenforcedSecretLength (in overrides)",
   ],
   [
     "a missing service URL",

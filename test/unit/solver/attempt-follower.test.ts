@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ActionRequest } from "../../../src/chains/chain.js";
-import { Journal, type ActionRow } from "../../../src/journal/journal.js";
+import type { ActionRequest, FeeAllowance } from "../../../src/chains/chain.js";
+import { CANCELLED, Journal, type ActionRow } from "../../../src/journal/journal.js";
 import { bumpDue, followAttempts } from "../../../src/solver/attempt-follower.js";
 import { silentObserver } from "../../../src/solver/observer.js";
+import type { Decision } from "../../../src/solver/plan-types.js";
 import { claimOk } from "../../support/journal-claims.js";
 import { evmTerms } from "../../support/memory-journal.js";
 import { FakeChain } from "./fake-chain.js";
@@ -47,6 +48,18 @@ describe("bumpDue", () => {
   });
 });
 
+function ctxOf(journal: Journal) {
+  return {
+    journal,
+    orderbook: { instantRefund: () => Promise.reject(new Error("not used")) },
+    observer: silentObserver,
+    logger: pino({ level: "silent" }),
+    urgencyMarginMs: 0,
+    recheckFill: () => Promise.resolve(null),
+    feeAllowance: () => undefined,
+  };
+}
+
 describe("following an attempt to its end", () => {
   const request: ActionRequest = {
     kind: "redeem",
@@ -64,19 +77,25 @@ describe("following an attempt to its end", () => {
     secret: "11".repeat(32),
   };
 
-  function setup() {
+  function setup(
+    kind: ActionRequest["kind"] = "redeem",
+    verdict: Decision | null = null,
+    allowance?: FeeAllowance,
+  ) {
     const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
     opened.push(journal);
     const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
     const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
     const ctx = {
-      journal,
-      orderbook: { instantRefund: () => Promise.reject(new Error("not used")) },
-      observer: silentObserver,
-      logger: pino({ level: "silent" }),
-      urgencyMarginMs: 0,
+      ...ctxOf(journal),
+      recheckFill: (fill: ActionRow) => {
+        rechecked.push(fill.id);
+        return Promise.resolve(verdict);
+      },
+      feeAllowance: () => allowance,
     };
-    const { action } = claimOk(journal, request);
+    const rechecked: number[] = [];
+    const { action } = claimOk(journal, { ...request, kind });
     const attempt = journal.recordSigned([action.id], {
       chain: chain.chain,
       txHash: "0x01",
@@ -86,7 +105,7 @@ describe("following an attempt to its end", () => {
     });
     journal.markBroadcast(attempt.id);
     const follow = (nowMs = Date.now()) => followAttempts(registry, ctx, nowMs);
-    return { journal, chain, action, attempt, follow };
+    return { journal, chain, action, attempt, follow, rechecked };
   }
 
   it("follows a mined attempt until it is final, and sends it again when a reorg takes it out", async () => {
@@ -152,5 +171,129 @@ describe("following an attempt to its end", () => {
     await follow();
     expect(journal.action(action.id).status).toBe("failed");
     expect(journal.liveAttempts(chain.chain)).toEqual([]);
+  });
+
+  const refused: Decision = {
+    outcome: "refuse",
+    reason: "source_timelock_too_short",
+    detail: "the source can be refunded before the fill's lock ends",
+  };
+  const cancelTx = (old: { txHash: string }) => ({
+    chain: "ethereum_localnet",
+    txHash: `${old.txHash}c`,
+    raw: "0x0c",
+    nonce: 4n,
+    terms: evmTerms(3n),
+  });
+
+  it("cancels a pending fill whose safety rules fail now, instead of re-pricing it", async () => {
+    const { journal, chain, action, attempt, follow, rechecked } = setup("fill", refused);
+    chain.statusOf = () => ({ state: "pending" });
+    chain.bumpWith = () => {
+      throw new Error("a fill that is no longer safe must not be re-priced");
+    };
+    chain.cancelWith = cancelTx;
+    await follow(Date.now() + 1_000);
+    expect(rechecked).toEqual([]);
+    expect(chain.broadcasts).toEqual([]);
+
+    await follow(Date.now() + 120_000);
+    expect(rechecked).toEqual([action.id]);
+    expect(chain.broadcasts).toEqual(["0x01c"]);
+    const [fill, cancel] = journal.attemptsOfAction(action.id);
+    expect(fill).toMatchObject({ state: "replaced", purpose: "action" });
+    expect(cancel).toMatchObject({ state: "broadcast", purpose: "cancel", txHash: "0x01c" });
+    expect(journal.actionTxids(action.orderId, "fill")).toEqual([attempt.txHash]);
+
+    // The cancel is final: the fill can never be mined, and the action is failed for good reason.
+    chain.statusOf = (a) =>
+      a.txHash === "0x01c"
+        ? { state: "confirmed", blockHeight: 60n, confirmations: 3 }
+        : { state: "dead", reason: "nonce 4 is used by another transaction" };
+    await follow();
+    expect(journal.attempt(attempt.id).state).toBe("dropped");
+    expect(journal.action(action.id)).toMatchObject({ status: "failed", lastError: CANCELLED });
+    expect(journal.liveAttempts(chain.chain)).toEqual([]);
+  });
+
+  it("counts the fill done when it is mined before its cancel", async () => {
+    const { journal, chain, action, attempt, follow } = setup("fill", refused);
+    chain.statusOf = () => ({ state: "pending" });
+    chain.cancelWith = cancelTx;
+    await follow(Date.now() + 120_000);
+    chain.statusOf = (a) =>
+      a.txHash === attempt.txHash
+        ? { state: "confirmed", blockHeight: 60n, confirmations: 3 }
+        : { state: "dead", reason: "nonce 4 is used by another transaction" };
+    await follow();
+    expect(journal.action(action.id).status).toBe("confirmed");
+    expect(journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["confirmed", "dropped"]);
+  });
+
+  it("out-pays a stuck cancel with another cancel, never with the fill", async () => {
+    const { journal, chain, action, follow } = setup("fill", refused);
+    chain.statusOf = () => ({ state: "pending" });
+    let cancels = 0;
+    chain.cancelWith = (old) => ({ ...cancelTx(old), txHash: `0xc${++cancels}` });
+    await follow(Date.now() + 120_000);
+    await follow(Date.now() + 240_000);
+    const attempts = journal.attemptsOfAction(action.id);
+    expect(attempts.map((a) => [a.purpose, a.state])).toEqual([
+      ["action", "replaced"],
+      ["cancel", "replaced"],
+      ["cancel", "broadcast"],
+    ]);
+    expect(chain.broadcasts).toEqual(["0xc1", "0xc2"]);
+  });
+
+  it("neither re-sends nor cancels a fill whose facts cannot be read this round", async () => {
+    const wait: Decision = { outcome: "wait", reason: "source_unreadable", detail: "node down" };
+    const { journal, chain, action, follow } = setup("fill", wait);
+    chain.statusOf = () => ({ state: "unknown" });
+    chain.cancelWith = cancelTx;
+    await follow(Date.now() + 120_000);
+    expect(chain.broadcasts).toEqual([]);
+    expect(journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["broadcast"]);
+  });
+
+  it("re-sends a forgotten fill whose rules still hold", async () => {
+    const { chain, follow, attempt } = setup("fill", null);
+    chain.statusOf = () => ({ state: "unknown" });
+    await follow(Date.now() + 1_000);
+    expect(chain.broadcasts).toEqual([attempt.txHash]);
+  });
+
+  it("gives a re-priced redeem the fee allowance of the moment", async () => {
+    const allowance = { maxFee: 10n, reason: "source redeem near its deadline" };
+    const { chain, follow } = setup("redeem", null, allowance);
+    chain.statusOf = () => ({ state: "pending" });
+    chain.bumpWith = (old) => ({ ...cancelTx(old), txHash: "0xbb" });
+    await follow(Date.now() + 120_000);
+    expect(chain.allowances).toEqual([allowance]);
+    expect(chain.broadcasts).toEqual(["0xbb"]);
+  });
+
+  it("fills nonce gaps at start and after an attempt ends unmined, journaled as moving nothing", async () => {
+    const { journal, chain, follow } = setup("redeem");
+    chain.statusOf = () => ({ state: "pending" });
+    await follow(Date.now() + 1_000);
+    expect(chain.gapChecks).toBe(0);
+
+    const filler = { chain: chain.chain, txHash: "0x0f", raw: "0x0f", nonce: 3n, terms: evmTerms() };
+    chain.gapFillers = [filler];
+    chain.statusOf = () => ({ state: "dead", reason: "nonce 4 is used by another transaction" });
+    await follow(Date.now() + 1_000);
+    expect(chain.gapChecks).toBe(1);
+    expect(chain.broadcasts).toEqual(["0x0f"]);
+    const [live] = journal.liveAttemptRows();
+    expect(live).toMatchObject({ txHash: "0x0f", purpose: "cancel", actionIds: [], state: "broadcast" });
+
+    await followAttempts(
+      new Map([[chain.chain, chain.solverChain("0xa1", [])]]),
+      ctxOf(journal),
+      Date.now(),
+      "all",
+    );
+    expect(chain.gapChecks).toBe(2);
   });
 });

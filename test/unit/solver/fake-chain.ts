@@ -8,6 +8,7 @@ import {
   type ActionRequest,
   type ChainExecutor,
   type ChainFamily,
+  type FeeAllowance,
   type ChainReader,
   type HtlcParams,
   type HtlcState,
@@ -42,6 +43,10 @@ export class FakeChain implements ChainReader, ChainExecutor {
   failBroadcast: (txHash: string) => Error | null = () => null;
   /** Replacements offered by `bump`, by the attempt they replace; none when absent. */
   bumpWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
+  /** Cancels offered by `cancel`, by the attempt they take the place of; none when absent. */
+  cancelWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
+  /** The fee allowance each `bump` was given. */
+  readonly allowances: (FeeAllowance | undefined)[] = [];
 
   constructor(
     readonly chain: string,
@@ -100,8 +105,21 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return Promise.resolve(this.statusOf(attempt));
   }
 
-  bump(attempt: TxAttemptRef): Promise<SignedTx | null> {
+  bump(attempt: TxAttemptRef, _actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx | null> {
+    this.allowances.push(allowance);
     return Promise.resolve(this.bumpWith(attempt));
+  }
+
+  /** Fillers for nonce gaps, and how often they were asked for. */
+  gapFillers: SignedTx[] = [];
+  gapChecks = 0;
+  fillNonceGaps(): Promise<SignedTx[]> {
+    this.gapChecks += 1;
+    return Promise.resolve(this.gapFillers.splice(0));
+  }
+
+  cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
+    return Promise.resolve(this.cancelWith(attempt));
   }
 
   balance(asset: string): Promise<bigint> {

@@ -129,6 +129,7 @@ function harness(
       timelockMarginMs: 600_000,
       redeemDeadlineMarginMs: 600_000,
       priceToleranceBps: 0,
+      urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
     pollIntervalMs: 1_000,

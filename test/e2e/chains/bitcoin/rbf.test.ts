@@ -90,4 +90,36 @@ describe("Bitcoin fee bumps (BIP-125)", () => {
     expect(redeemed.secret).toBe(secret);
     expect(redeemed.locks.map((l) => l.spend?.kind)).toEqual(["redeem"]);
   });
+
+  it("cancel a pending fill: its wallet inputs come back to the wallet and the HTLC is never funded", async () => {
+    const { secretHash } = newSecret();
+    const fillAction = action("fill", htlcParams(env.solverKey, BitcoinKey.random(), secretHash, 90_000n));
+    const fill = await env.executor.build([fillAction]);
+    const fillAttempt = env.journal.record(fill);
+    await env.executor.broadcast(fill);
+
+    const cancel = await env.executor.cancel(fillAttempt);
+    if (cancel === null) throw new Error("cancel refused below twice the ceiling");
+    const cancelTx = Transaction.fromHex(cancel.raw);
+    expect(inputOutpoints(cancelTx)).toEqual(inputOutpoints(Transaction.fromHex(fill.raw)));
+    expect(cancelTx.outs).toHaveLength(1);
+    expect(Buffer.from(cancelTx.outs[0]!.script)).toEqual(Buffer.from(env.executor.wallet.outputScript));
+    expect(bitcoinFeeOf(cancel)).toBeGreaterThan(bitcoinFeeOf(fill));
+    const cancelAttempt = env.journal.record(cancel);
+    await env.executor.broadcast(cancel);
+    const mempool = await env.rpc.getRawMempool();
+    expect(mempool).toContain(cancel.txHash);
+    expect(mempool).not.toContain(fill.txHash);
+
+    await env.mine(1);
+    expect(await env.executor.txStatus(cancelAttempt, [])).toMatchObject({ state: "confirmed" });
+    expect(await env.executor.txStatus(fillAttempt, [fillAction])).toMatchObject({ state: "dead" });
+    expect((await env.executor.reader.readHtlc(fillAction.params)).locks).toEqual([]);
+    // What came back is what went in, less the cancel's fee.
+    const inputs = (cancel.terms.family === "bitcoin" ? cancel.terms.inputValues : []).reduce(
+      (a, b) => a + b,
+      0n,
+    );
+    expect(cancelTx.outs[0]!.value).toBe(inputs - bitcoinFeeOf(cancel));
+  });
 });

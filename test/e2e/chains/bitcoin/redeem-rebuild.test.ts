@@ -84,6 +84,8 @@ describe("a redeem batch whose input is spent by someone else", () => {
       observer: silentObserver,
       logger: pino({ level: "silent" }),
       urgencyMarginMs: 0,
+      recheckFill: () => Promise.resolve(null),
+      feeAllowance: () => undefined,
     };
     await followAttempts(registry, ctx);
     expect(journal.attempt(attempt.id)).toMatchObject({ state: "dropped" });

@@ -202,4 +202,88 @@ describe("EvmExecutor with automine off", () => {
     const failed = await executor.txStatus(attemptOf(b), []);
     expect(failed).toMatchObject({ state: "failed", reason: expect.stringMatching(/OrderFulfilled\(0x/) });
   });
+
+  it("cancels a pending fill: nothing to self at its nonce, the HTLC never funded, only gas spent", async () => {
+    const action = fill(10n ** 15n);
+    const signed = await executor.build([action]);
+    const first = attemptOf(signed);
+    await executor.broadcast(signed);
+    const before = await f.fx.pub.getBalance({ address: f.solver });
+
+    const cancel = await executor.cancel(first);
+    if (cancel === null) throw new Error("cancel refused below twice the ceiling");
+    expect(cancel.nonce).toBe(signed.nonce);
+    const parsed = parseTransaction(cancel.raw as Hex);
+    expect(parsed.to?.toLowerCase()).toBe(f.solver.toLowerCase());
+    expect(parsed).toMatchObject({ gas: 21_000n });
+    expect(parsed.value ?? 0n).toBe(0n);
+    expect(termsOf(cancel).maxFeePerGas).toBeGreaterThanOrEqual((termsOf(signed).maxFeePerGas * 110n) / 100n);
+    const second = attemptOf(cancel);
+    await executor.broadcast(cancel);
+    await mine(f.fx, 1);
+
+    expect(await executor.txStatus(second, [])).toMatchObject({ state: "confirmed" });
+    expect((await reader.readHtlc(action.params)).locks).toEqual([]);
+    const receipt = await f.fx.pub.getTransactionReceipt({ hash: cancel.txHash as Hex });
+    const after = await f.fx.pub.getBalance({ address: f.solver });
+    expect(before - after).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
+  });
+
+  it("may pass the ceiling: up to twice it for a cancel, and up to an urgent redeem's allowance for a bump", async () => {
+    const signed = await executor.build([fill()]);
+    const ceiling = termsOf(signed).maxFeePerGas;
+    const capped = new EvmExecutor({
+      config: { ...f.config, maxFeePerGasWei: ceiling },
+      privateKey: f.solverKey,
+      journal,
+    });
+    const attempt = attemptOf(signed);
+    expect(await capped.bump(attempt, [])).toBeNull();
+    const cancel = await capped.cancel(attempt);
+    expect(cancel && termsOf(cancel).maxFeePerGas).toBeLessThanOrEqual(2n * ceiling);
+    expect(cancel && termsOf(cancel).maxFeePerGas).toBeGreaterThan(ceiling);
+
+    const gas = termsOf(signed).gas;
+    const allowance = { maxFee: gas * ceiling * 2n, reason: "source redeem near its deadline" };
+    const urgent = await capped.bump(attempt, [], allowance);
+    expect(urgent && termsOf(urgent).maxFeePerGas).toBeGreaterThan(ceiling);
+    expect(urgent && termsOf(urgent).maxFeePerGas * gas).toBeLessThanOrEqual(allowance.maxFee);
+    // Cancels out-pay each other up to twice the ceiling, and no further.
+    let last = cancel as SignedTx;
+    for (
+      let next = await capped.cancel(attemptOf(last));
+      next !== null;
+      next = await capped.cancel(attemptOf(last))
+    ) {
+      expect(termsOf(next).maxFeePerGas).toBeGreaterThan(termsOf(last).maxFeePerGas);
+      expect(termsOf(next).maxFeePerGas).toBeLessThanOrEqual(2n * ceiling);
+      last = next;
+    }
+    expect(termsOf(last).maxFeePerGas * 110n).toBeGreaterThan(2n * ceiling * 100n);
+  });
+
+  it("fills a nonce gap left by a transaction dropped for good, so the ones behind it are mined", async () => {
+    const base = await chainNonce();
+    const lost = await executor.build([fill()]);
+    const behind = await executor.build([fill()]);
+    expect([lost.nonce, behind.nonce]).toEqual([base, base + 1n]);
+    // The first never reaches the node and its attempt ends; the second waits behind the hole.
+    attemptOf(behind);
+    await executor.broadcast(behind);
+    await mine(f.fx, 1);
+    expect(await chainNonce()).toBe(base);
+
+    const fresh = new EvmExecutor({ config: f.config, privateKey: f.solverKey, journal });
+    const fillers = await fresh.fillNonceGaps();
+    expect(fillers.map((t) => t.nonce)).toEqual([base]);
+    expect(parseTransaction(fillers[0]!.raw as Hex)).toMatchObject({ gas: 21_000n });
+    for (const filler of fillers) {
+      attemptOf(filler);
+      await executor.broadcast(filler);
+    }
+    expect(await fresh.fillNonceGaps()).toEqual([]);
+    await mine(f.fx, 1);
+    expect(await chainNonce()).toBe(base + 2n);
+    expect(await executor.txStatus(attemptOf(behind), [])).toMatchObject({ state: "confirmed" });
+  });
 });

@@ -88,3 +88,60 @@ describe("bumpTransaction for a fill", () => {
     expect(() => bump({ ...old, terms: twoValues }, 2n)).toThrow(/2 input values for 1 inputs/);
   });
 });
+
+describe("bumpTransaction for a cancel", () => {
+  function cancel(attempt: TxAttemptRef, target: bigint, ceiling = 10) {
+    return bumpTransaction({
+      kind: "cancel",
+      attempt,
+      htlcs: [],
+      secrets: [],
+      targetRateSatVb: target,
+      bounds: { ...bounds, feeRateCeilingSatVb: ceiling },
+      key,
+      wallet,
+    });
+  }
+
+  it("spends the fill's inputs back to the wallet, out-paying it, so the HTLC is never funded", () => {
+    const old = fillAttempt(39_000n, 2n);
+    const replacement = cancel(old, 2n)!;
+    const tx = replacement.tx;
+    expect(tx.ins.map((i) => [Buffer.from(i.hash).reverse().toString("hex"), i.index])).toEqual([
+      [input.txid, 1],
+    ]);
+    expect(tx.outs).toHaveLength(1);
+    expect(Buffer.from(tx.outs[0]!.script).equals(Buffer.from(wallet.outputScript))).toBe(true);
+    expect(tx.outs[0]!.value).toBe(100_000n - replacement.fee);
+    const oldFee = 100_000n - 60_000n - 39_000n;
+    expect(replacement.fee).toBeGreaterThanOrEqual(oldFee + BigInt(tx.virtualSize()));
+    expect(replacement.feeRateSatVb).toBe(3n);
+  });
+
+  it("a cancel of a cancel is again everything back to the wallet at a higher rate", () => {
+    const first = cancel(fillAttempt(39_000n, 2n), 2n)!;
+    const attempt: TxAttemptRef = {
+      ...fillAttempt(39_000n, 2n),
+      txHash: first.tx.getId(),
+      raw: first.tx.toHex(),
+      terms: {
+        family: "bitcoin",
+        feeRateSatVb: first.feeRateSatVb,
+        feeSats: first.fee,
+        inputValues: [input.value],
+      },
+    };
+    const second = cancel(attempt, 2n)!;
+    expect(second.feeRateSatVb).toBe(first.feeRateSatVb + 1n);
+    expect(second.tx.outs).toHaveLength(1);
+    expect(second.fee).toBeGreaterThan(first.fee);
+  });
+
+  it("is null above its ceiling, and refuses a transaction that is not the wallet's own payment", () => {
+    expect(cancel(fillAttempt(39_000n, 10n), 50n, 10)).toBeNull();
+    const redeemLike = Transaction.fromHex(fillAttempt(39_000n, 2n).raw);
+    redeemLike.ins[0]!.witness = [Buffer.alloc(64), Buffer.alloc(40), Buffer.alloc(33)];
+    const attempt = { ...fillAttempt(39_000n, 2n), raw: redeemLike.toHex() };
+    expect(() => cancel(attempt, 2n)).toThrow(/wallet's own outputs/);
+  });
+});
