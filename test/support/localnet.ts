@@ -47,9 +47,11 @@ export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}):
   const dir = mkdtempSync(join(tmpdir(), "localnet-"));
   const log = new CapturedLog();
   const net = await startLocalnet({ dir, logger: log.logger, ...options });
+  // A loaded test machine can take seconds over a service call that builds and sends a transaction.
   const orderbook = new OrderbookClient({
     baseUrl: net.descriptor.service.url,
     appId: net.descriptor.service.appId,
+    timeoutMs: 30_000,
   });
   return {
     net,

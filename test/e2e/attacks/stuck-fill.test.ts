@@ -18,11 +18,14 @@ const DESTINATION_CHAIN = "arbitrum_localnet";
 const FROM = `${SOURCE_CHAIN}:usdc`;
 const TO = `${DESTINATION_CHAIN}:usdc`;
 const GAS_COIN = `${DESTINATION_CHAIN}:eth`;
+const SOURCE_TIMELOCK = 1_300;
 
 let t: AttackNet;
 
 beforeAll(async () => {
-  t = await startAttackNet({}, (config) => ({
+  // A source lock just long enough to pass the timelock rule at fill time (destination 600 blocks plus
+  // the 600 s margin), so that a few hundred blocks, not thousands, take it below the rule.
+  t = await startAttackNet({ sourceTimelock: SOURCE_TIMELOCK }, (config) => ({
     ...config,
     chains: config.chains.map((c) => (c.name === DESTINATION_CHAIN ? { ...c, bumpAfterMs: 2_000 } : c)),
   }));
@@ -58,8 +61,8 @@ describe("attack: a fill held back until the source can be refunded", () => {
     await user.initiateOnChain(order);
     await waitFor(() => journaled(t, order).includes("fill:broadcast"), "the fill to be sent");
 
-    // The source's timelock nearly runs out while the fill waits.
-    await mineBlocks(rpcOf(SOURCE_CHAIN), order.source_swap.timelock - 3);
+    // Time passes on the source while the fill waits: it can no longer outlast the destination's lock.
+    await mineBlocks(rpcOf(SOURCE_CHAIN), 150);
     const journal = t.net.solver!.journal;
     const fillAction = journal.orderActions(order.order_id).find((a) => a.kind === "fill")!;
     await waitFor(
@@ -77,7 +80,7 @@ describe("attack: a fill held back until the source can be refunded", () => {
     expect(attempts.filter((a) => a.state === "confirmed").map((a) => a.purpose)).toEqual(["cancel"]);
 
     // The user takes the source back once it is refundable; nothing of the solver's moved.
-    await mineBlocks(rpcOf(SOURCE_CHAIN), 4);
+    await mineBlocks(rpcOf(SOURCE_CHAIN), SOURCE_TIMELOCK);
     const source = t.net.descriptor.chains.find((c) => c.name === SOURCE_CHAIN)!;
     const htlc = source.assets.find((a) => a.id === FROM)!.htlcAddress;
     const wallet = createWalletClient({
