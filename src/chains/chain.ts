@@ -135,8 +135,23 @@ export interface BitcoinTxTerms {
   instantRefund?: { redeemerSignatures: string[] };
 }
 
+/**
+ * What a Solana transaction was signed with: the recent blockhash it carries and the last block height
+ * at which it can still land (past it, a transaction the cluster never saw can never land: the attempt
+ * is dead), its priority fee terms (compute unit price in micro-lamports per unit, and unit limit), and
+ * the fee it pays when it lands, lamports (signatures plus price times limit).
+ */
+export interface SolanaTxTerms {
+  family: "solana";
+  blockhash: string;
+  lastValidBlockHeight: bigint;
+  computeUnitPriceMicroLamports: bigint;
+  computeUnitLimit: bigint;
+  feeLamports: bigint;
+}
+
 /** Family-specific facts of a signed transaction, typed per family and journaled with it. */
-export type TxTerms = EvmTxTerms | BitcoinTxTerms;
+export type TxTerms = EvmTxTerms | BitcoinTxTerms | SolanaTxTerms;
 
 /**
  * An action a batch was asked to carry and does not: the executor found, simulating the batch, that its
@@ -227,6 +242,18 @@ export function batchLimit(
   return Math.max(1, executor.maxBatchFor?.(kind) ?? executor.maxBatch);
 }
 
+/**
+ * An executor's refusal to build because the chain already shows the action's effect (a fill already
+ * there): the action is done, nothing is sent. Families mark such errors with `alreadyOnChain: true`.
+ */
+export function alreadyOnChain(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { alreadyOnChain?: unknown }).alreadyOnChain === true
+  );
+}
+
 /** A broadcast refused in a way no later broadcast of the same bytes can change. */
 export function rejectedForGood(error: unknown): boolean {
   return (
@@ -258,6 +285,13 @@ export interface ChainExecutor {
    * source the solver declines for good goes back to the user at once instead of after its timelock.
    */
   readonly offersInstantRefund: boolean;
+  /**
+   * Where a signed instant refund goes. `service`: it is only the redeemer's half (Bitcoin's two-key
+   * leaf), handed to the service, which adds the initiator's signature and publishes it. `broadcast`:
+   * the redeemer's signature alone makes it valid (Solana's instant_refund), so the solver sends and
+   * follows it like any transaction. Absent: `service`.
+   */
+  readonly instantRefundDelivery?: "service" | "broadcast";
   /** Builds and signs one transaction carrying these actions. Must not broadcast. */
   build(actions: ActionRequest[]): Promise<SignedTx>;
   /** Sends a signed transaction; a node that already knows it counts as success. */
@@ -289,6 +323,11 @@ export interface ChainExecutor {
    * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.
    */
   balance(asset: string): Promise<bigint>;
+}
+
+/** The signed instant refund is handed to the service rather than broadcast (see `instantRefundDelivery`). */
+export function handsInstantRefundToService(executor: Pick<ChainExecutor, "instantRefundDelivery">): boolean {
+  return (executor.instantRefundDelivery ?? "service") === "service";
 }
 
 export interface ChainFamilyModule {

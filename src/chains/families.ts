@@ -6,6 +6,7 @@ import type { JournalView } from "./chain.js";
 import { createBitcoinFamily } from "./bitcoin/family.js";
 import { isNativeToken } from "./evm/assets.js";
 import { createEvmFamily } from "./evm/index.js";
+import { createSolanaFamily } from "./solana/family.js";
 import type { SolverChain } from "../solver/solver-chain.js";
 
 export interface PreparedChain extends SolverChain {
@@ -44,6 +45,17 @@ export function createChain(
         reader: family.reader,
         executor: family.executor,
         party: family.party,
+        prepare: async () => undefined,
+      };
+    }
+    case "solana": {
+      const family = createSolanaFamily({ config, secretKey: keys.solana, journal, logger });
+      return {
+        config,
+        reader: family.reader,
+        executor: family.executor,
+        party: family.party,
+        // Fills pay from the solver's own accounts (SPL: its associated token accounts): nothing to set up.
         prepare: async () => undefined,
       };
     }

@@ -15,11 +15,13 @@ export function localnetSummary(descriptor: LocalnetDescriptor, dir: string, sol
         `${label(i === 0 ? "chains" : "")}${chain.name} (chain id ${chain.chainId}) ${chain.rpcUrl}`,
     ),
     `${label("")}${descriptor.bitcoin.name} (bitcoin regtest) ${descriptor.bitcoin.rpcUrl}`,
+    `${label("")}${descriptor.solana.name} (solana) ${descriptor.solana.rpcUrl}`,
     ...descriptor.users.map(
-      (user, i) => `${label(i === 0 ? "users" : "")}${user.address}  ${user.bitcoin.address}`,
+      (user, i) =>
+        `${label(i === 0 ? "users" : "")}${user.address}  ${user.bitcoin.address}  ${user.solana.address}`,
     ),
     `${label("")}funded with every test asset; keys in the descriptor (public test keys: localnet only)`,
-    `${label("solver")}${solver.evmAddress}  ${solver.bitcoinAddress}`,
+    `${label("solver")}${solver.evmAddress}  ${solver.bitcoinAddress}  ${solver.solanaAddress}`,
     `${label("")}quotes at ${solver.quoteUrl}`,
     solverRunning
       ? `${label("")}runs in this process; ops at ${solver.opsUrl}/health /metrics /status`

@@ -8,7 +8,7 @@ export async function startCliLocalnet(dir: string, io: CliIo, startSolver: bool
   freshLocalnetDir(dir);
   const logger = localnetLogger(dir);
   const parts = startSolver
-    ? "two anvil chains, a Bitcoin regtest chain, the contracts, the service and the solver"
+    ? "two anvil chains, a Bitcoin regtest chain, a Solana cluster, the contracts, the service and the solver"
     : "without the solver";
   io.stdout(`starting the localnet in ${dir} (${parts})...`);
   const started = Date.now();

@@ -1,7 +1,7 @@
 /**
  * Per-chain environment variables, for endpoints that carry credentials (RPC URLs with API keys, node
  * passwords) and so belong in the environment rather than a profile file:
- *   SOLVER_CHAIN_<NAME>_RPC_URLS (comma-separated), and for bitcoin also SOLVER_CHAIN_<NAME>_RPC_URL,
+ *   SOLVER_CHAIN_<NAME>_RPC_URLS (comma-separated; every family), and for bitcoin also SOLVER_CHAIN_<NAME>_RPC_URL,
  *   SOLVER_CHAIN_<NAME>_RPC_USER, SOLVER_CHAIN_<NAME>_RPC_PASSWORD, SOLVER_CHAIN_<NAME>_ESPLORA_URLS
  *   (comma-separated) and SOLVER_CHAIN_<NAME>_ESPLORA_URL,
  * where <NAME> is the chain name upper-cased, e.g. SOLVER_CHAIN_ETHEREUM_SEPOLIA_RPC_URLS.
@@ -14,7 +14,8 @@ export function chainEnvPrefix(chainName: string): string {
   return `SOLVER_CHAIN_${chainName.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_`;
 }
 
-const EVM_VARS = { RPC_URLS: "rpcUrls" } as const;
+/** EVM and Solana chains take their endpoints as one list. */
+const RPC_LIST_VARS = { RPC_URLS: "rpcUrls" } as const;
 const BITCOIN_VARS = {
   RPC_URLS: "rpcUrls",
   RPC_URL: "rpcUrl",
@@ -29,7 +30,11 @@ function applyToChain(chain: RawObject, env: NodeJS.ProcessEnv): RawObject {
   if (typeof chain.name !== "string") return chain;
   const prefix = chainEnvPrefix(chain.name);
   const vars: Record<string, string> =
-    chain.family === "evm" ? EVM_VARS : chain.family === "bitcoin" ? BITCOIN_VARS : {};
+    chain.family === "evm" || chain.family === "solana"
+      ? RPC_LIST_VARS
+      : chain.family === "bitcoin"
+        ? BITCOIN_VARS
+        : {};
   const result = { ...chain };
   for (const [suffix, key] of Object.entries(vars)) {
     const value = env[prefix + suffix];

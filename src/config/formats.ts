@@ -57,7 +57,7 @@ export const FORMATS = {
     validate: (v) => (typeof v === "string" ? null : `${describeValue(v)} must be a string`),
   },
   // Private keys are checked where the key file is merged in; here only their type, never their value.
-  "solver-private-key": { validate: (v) => (typeof v === "string" ? null : "must be a hex string") },
+  "solver-private-key": { validate: (v) => (typeof v === "string" ? null : "must be a string") },
   "solver-log-level": { validate: (v) => checkOneOf(v, LOG_LEVELS) },
   "solver-boolean": {
     validate: (v) => (typeof v === "boolean" ? null : `${describeValue(v)} must be true or false`),

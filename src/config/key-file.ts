@@ -1,5 +1,5 @@
 /**
- * The key file: JSON `{ "evm": "<hex>", "bitcoin": "<hex>" }`, either key optional. Like ssh with its
+ * The key file: JSON `{ "evm": "<hex>", "bitcoin": "<hex>", "solana": "<base58>" }`, every key optional. Like ssh with its
  * identity files, the loader refuses a file that group or others can access. Messages never quote contents.
  */
 import { readFileSync, statSync } from "node:fs";
@@ -9,7 +9,11 @@ import { isRawObject } from "./validate/fields.js";
 export interface KeyFileKeys {
   evm?: string;
   bitcoin?: string;
+  solana?: string;
 }
+
+const ENTRIES = ["evm", "bitcoin", "solana"] as const;
+const SHAPE = '{"evm": "<hex>", "bitcoin": "<hex>", "solana": "<base58>"}';
 
 const KEY = "solver.keyFile";
 
@@ -33,21 +37,22 @@ function parseKeys(path: string, text: string, problems: Problems): KeyFileKeys 
   try {
     parsed = JSON.parse(text);
   } catch {
-    problems.add(KEY, `${path} is not valid JSON (expected {"evm": "<hex>", "bitcoin": "<hex>"})`);
+    problems.add(KEY, `${path} is not valid JSON (expected ${SHAPE})`);
     return {};
   }
   if (!isRawObject(parsed)) {
-    problems.add(KEY, `${path} must hold a JSON object {"evm": "<hex>", "bitcoin": "<hex>"}`);
+    problems.add(KEY, `${path} must hold a JSON object ${SHAPE}`);
     return {};
   }
   const keys: KeyFileKeys = {};
   for (const [name, value] of Object.entries(parsed)) {
-    if (name !== "evm" && name !== "bitcoin") {
-      problems.add(KEY, `${path} has an unknown entry "${name}" (only evm and bitcoin)`);
+    const entry = ENTRIES.find((e) => e === name);
+    if (entry === undefined) {
+      problems.add(KEY, `${path} has an unknown entry "${name}" (only ${ENTRIES.join(", ")})`);
     } else if (typeof value !== "string") {
-      problems.add(KEY, `${path}: entry "${name}" must be a hex string`);
+      problems.add(KEY, `${path}: entry "${name}" must be a string`);
     } else {
-      keys[name] = value;
+      keys[entry] = value;
     }
   }
   return keys;

@@ -49,7 +49,7 @@ function readProfile(file: string, problems: Problems): RawObject {
   if (isRawObject(solver) && solver.keys !== undefined) {
     problems.add(
       "solver.keys",
-      `private keys are not read from the config file ${file}; set SOLVER_EVM_PRIVATE_KEY / SOLVER_BITCOIN_PRIVATE_KEY or use a key file (solver.keyFile)`,
+      `private keys are not read from the config file ${file}; set SOLVER_EVM_PRIVATE_KEY / SOLVER_BITCOIN_PRIVATE_KEY / SOLVER_SOLANA_PRIVATE_KEY or use a key file (solver.keyFile)`,
     );
     const { keys: _dropped, ...rest } = solver;
     profile.solver = rest;
@@ -74,6 +74,7 @@ function readSolverKeys(problems: Problems, raw: RawObject, chains: SolverConfig
     {
       evm: pick(setting(raw, "solver.keys.evm"), fromFile.evm),
       bitcoin: pick(setting(raw, "solver.keys.bitcoin"), fromFile.bitcoin),
+      solana: pick(setting(raw, "solver.keys.solana"), fromFile.solana),
     },
     chains,
   );

@@ -60,7 +60,7 @@ export const SOLVER_SCHEMA = {
       "SOLVER_LEASE_TTL_MS",
     ),
     keyFile: {
-      doc: "JSON file {evm, bitcoin} with the private keys; must not be readable by group or others.",
+      doc: "JSON file {evm, bitcoin, solana} with the private keys; must not be readable by group or others.",
       default: "",
       format: "solver-optional-text",
       env: "SOLVER_KEY_FILE",
@@ -78,6 +78,13 @@ export const SOLVER_SCHEMA = {
         default: "",
         format: "solver-private-key",
         env: "SOLVER_BITCOIN_PRIVATE_KEY",
+        sensitive: true,
+      },
+      solana: {
+        doc: "Secret key (64 bytes, base58, or solana-keygen's JSON array) for Solana. Environment or key file only.",
+        default: "",
+        format: "solver-private-key",
+        env: "SOLVER_SOLANA_PRIVATE_KEY",
         sensitive: true,
       },
     },

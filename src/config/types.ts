@@ -11,9 +11,15 @@ export interface AssetConfig {
   chain: string;
   symbol: string;
   decimals: number;
-  /** Token contract; `native` for the chain's own coin (EVM: 0xEeee…, Bitcoin: `primary`). */
+  /**
+   * Token contract; `native` for the chain's own coin (EVM: 0xEeee…, Bitcoin: `primary`, Solana:
+   * `native`). Solana tokens: the SPL mint address.
+   */
   tokenAddress: string;
-  /** HTLC contract (EVM: `HTLC` for tokens, `NativeHTLC` for the coin); empty on Bitcoin. */
+  /**
+   * HTLC contract (EVM: `HTLC` for tokens, `NativeHTLC` for the coin); empty on Bitcoin. Solana: the
+   * HTLC program of the asset (the native program for SOL, the SPL program for tokens).
+   */
   htlcAddress: string;
 }
 
@@ -86,13 +92,57 @@ export interface BitcoinChainConfig {
   assets: AssetConfig[];
 }
 
-export type ChainConfig = EvmChainConfig | BitcoinChainConfig;
+/** Commitment levels the solver reads a Solana cluster at. */
+export type SolanaCommitment = "confirmed" | "finalized";
+
+export interface SolanaChainConfig {
+  family: "solana";
+  name: string;
+  /** The chain id the service hashes into the API's Solana swap ids (103 on the test network). */
+  chainId: number;
+  rpcUrls: string[];
+  /** HTLC program for native SOL (base58). */
+  nativeProgramId: string;
+  /** HTLC program for SPL tokens (base58). */
+  splProgramId: string;
+  /**
+   * Commitment the solver reads accounts, tips and history at. A source's confirmations are counted in
+   * slots at this commitment; the solver's own transactions count as mined once `confirmed`.
+   */
+  commitment: SolanaCommitment;
+  /** Shortest plausible slot time: bounds how long a source timelock (slots) still lasts. */
+  minBlockTimeMs: number;
+  /** Longest plausible slot time: bounds how long a destination timelock (slots) lasts. */
+  maxBlockTimeMs: number;
+  /** Slots a source must be deep (at `commitment`) on the solver's own node. */
+  minConfirmations: number;
+  /**
+   * Slots deep (at `commitment`) at which the solver takes its own transaction as final: followed until
+   * then; the cluster's `finalized` is 32 slots behind the tip.
+   */
+  finalityDepth: number;
+  /** Destination timelock the solver sets when it fills here, in slots. */
+  fillTimelockBlocks: number;
+  /** A transaction still pending (processed, not confirmed) after this long is looked at again. */
+  bumpAfterMs: number;
+  /** An endpoint whose slot is more than this many slots below the best endpoint's is not read from. */
+  maxHeadLagBlocks: number;
+  rpcTimeoutMs: number;
+  /** Bounds of the compute unit price the solver pays (priority fee), micro-lamports per unit. */
+  computeUnitPriceFloorMicroLamports: bigint;
+  computeUnitPriceCeilingMicroLamports: bigint;
+  assets: AssetConfig[];
+}
+
+export type ChainConfig = EvmChainConfig | BitcoinChainConfig | SolanaChainConfig;
 
 export interface SolverKeys {
   /** 0x-prefixed 32-byte hex private key for every EVM chain. */
   evm: string;
   /** 32-byte hex private key for Bitcoin (Taproot x-only key derived from it). */
   bitcoin: string;
+  /** Solana secret key: base58 of the 64 bytes (seed and public key). */
+  solana: string;
 }
 
 export interface PricingStrategy {

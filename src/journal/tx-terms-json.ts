@@ -17,7 +17,8 @@ export function termsFromJson(text: string): TxTerms {
       ? BigInt((value as { $bigint: string }).$bigint)
       : value,
   ) as Record<string, unknown>;
-  if (parsed.family === "evm" || parsed.family === "bitcoin") return parsed as unknown as TxTerms;
+  // Typed terms name their family; only the older flat maps do not.
+  if (typeof parsed.family === "string") return parsed as unknown as TxTerms;
   return legacyTerms(parsed);
 }
 

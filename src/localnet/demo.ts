@@ -9,8 +9,11 @@ import type { Order } from "../orderbook/types.js";
 import type { LocalnetDescriptor } from "./descriptor.js";
 import { LocalUser } from "./user.js";
 
-/** How the user locks the source: EIP-712 signature relayed by the service, a call on chain, or a Bitcoin deposit. */
-export type InitiateMethod = "signature" | "on-chain" | "bitcoin-deposit";
+/**
+ * How the user locks the source: EIP-712 signature relayed by the service, a call on chain, a Bitcoin
+ * deposit, or a call of the Solana HTLC program.
+ */
+export type InitiateMethod = "signature" | "on-chain" | "bitcoin-deposit" | "solana-program";
 
 export interface DemoSwap {
   from: string;
@@ -57,6 +60,27 @@ export const DEMO_SWAPS: readonly DemoSwap[] = [
     amount: 1_000_000n,
     user: 1,
     initiate: "on-chain",
+  },
+  {
+    from: "solana_localnet:sol",
+    to: "arbitrum_localnet:eth",
+    amount: 2_000_000_000n,
+    user: 2,
+    initiate: "solana-program",
+  },
+  {
+    from: "ethereum_localnet:usdc",
+    to: "solana_localnet:usdc",
+    amount: 150_000_000n,
+    user: 0,
+    initiate: "signature",
+  },
+  {
+    from: "bitcoin_regtest:btc",
+    to: "solana_localnet:sol",
+    amount: 500_000n,
+    user: 1,
+    initiate: "bitcoin-deposit",
   },
 ];
 
@@ -122,6 +146,10 @@ function seconds(ms: number): string {
 
 function describeAmount(user: LocalUser, assetId: string, amount: bigint): string {
   if (user.isBitcoinAsset(assetId)) return `${formatUnits(amount, 8)} btc on ${assetId.split(":")[0]}`;
+  if (user.isSolanaAsset(assetId)) {
+    const asset = user.solana.asset(assetId).config;
+    return `${formatUnits(amount, asset.decimals)} ${asset.symbol} on ${asset.chain}`;
+  }
   const { chain, asset } = user.assetOf(assetId);
   return `${formatUnits(amount, asset.decimals)} ${asset.symbol} on ${chain.name}`;
 }
@@ -129,6 +157,7 @@ function describeAmount(user: LocalUser, assetId: string, amount: bigint): strin
 function describeMethod(user: LocalUser, swap: DemoSwap): string {
   if (swap.initiate === "signature") return "approve, then an EIP-712 signature the service relays";
   if (swap.initiate === "bitcoin-deposit") return "the user pays the order's deposit address";
+  if (swap.initiate === "solana-program") return "the user locks it with the Solana HTLC program";
   const native = user.assetOf(swap.from).asset.tokenAddress === "native";
   return native ? "the user locks the native coin on chain" : "approve, then the user initiates on chain";
 }
@@ -178,6 +207,7 @@ async function runSwap(
   const started = Date.now();
   if (swap.initiate === "signature") await user.initiateWithSignature(order);
   else if (swap.initiate === "bitcoin-deposit") await user.fundBitcoinSource(order);
+  else if (swap.initiate === "solana-program") await user.initiateSolana(order);
   else await user.initiateOnChain(order);
   const outcome = await follow(orderbook, order.order_id, started, options);
   const elapsedMs = Date.now() - started;

@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Address, Hex } from "viem";
-import { assetId, type LocalEvmChainPlan } from "./localnet-config.js";
+import {
+  assetId,
+  solanaAssets,
+  type LocalEvmChainPlan,
+  type LocalSolanaChainPlan,
+} from "./localnet-config.js";
 import type { LocalFeed } from "./price-feeds.js";
 
 export interface LocalnetAssetDescriptor {
@@ -38,6 +43,35 @@ export interface LocalnetBitcoinChainDescriptor {
   assets: { id: string; symbol: string; decimals: number }[];
 }
 
+export interface LocalnetSolanaAssetDescriptor {
+  id: string;
+  symbol: string;
+  decimals: number;
+  /** `native` for SOL, or the SPL mint. */
+  tokenAddress: string;
+  /** The asset's HTLC program. */
+  htlcAddress: string;
+}
+
+export interface LocalnetSolanaChainDescriptor {
+  name: string;
+  family: "solana";
+  /** The chain id hashed into Solana swap ids. */
+  chainId: number;
+  /** JSON-RPC of the local cluster (no WebSocket: confirm by polling getSignatureStatuses). */
+  rpcUrl: string;
+  nativeProgramId: string;
+  splProgramId: string;
+  assets: LocalnetSolanaAssetDescriptor[];
+}
+
+/** A user's Solana key, from a public label like every localnet key: localnet only. */
+export interface LocalnetSolanaUserKey {
+  /** The 64-byte secret key, base58. */
+  secretKey: string;
+  address: string;
+}
+
 /** A user's Bitcoin key; like every localnet key, derived from a public label: regtest only. */
 export interface LocalnetBitcoinUserKey {
   /** 32-byte private key, hex. */
@@ -59,12 +93,20 @@ export interface LocalnetDescriptor {
     /** The solver's x-only key in Bitcoin HTLCs, and its wallet's address. */
     bitcoinKey: string;
     bitcoinAddress: string;
+    /** The solver's Solana address (funds its fills, is the redeemer of Solana sources). */
+    solanaAddress: string;
   };
   /** The EVM chains. */
   chains: LocalnetEvmChainDescriptor[];
   bitcoin: LocalnetBitcoinChainDescriptor;
+  solana: LocalnetSolanaChainDescriptor;
   /** Funded test users. Their keys are anvil's public defaults and public labels: localnet only. */
-  users: { address: Address; privateKey: Hex; bitcoin: LocalnetBitcoinUserKey }[];
+  users: {
+    address: Address;
+    privateKey: Hex;
+    bitcoin: LocalnetBitcoinUserKey;
+    solana: LocalnetSolanaUserKey;
+  }[];
   /** Where the solver's prices come from: the feeds on the anvil chains and the local exchange tickers. */
   prices: {
     /** Base URL serving Binance's, Coinbase's and Kraken's ticker paths. */
@@ -94,6 +136,24 @@ export function evmChainDescriptor(plan: LocalEvmChainPlan): LocalnetEvmChainDes
       decimals: a.decimals,
       tokenAddress: a.tokenAddress,
       htlcAddress: a.htlcAddress,
+    })),
+  };
+}
+
+export function solanaChainDescriptor(plan: LocalSolanaChainPlan): LocalnetSolanaChainDescriptor {
+  return {
+    name: plan.name,
+    family: "solana",
+    chainId: plan.chainId,
+    rpcUrl: plan.rpcUrl,
+    nativeProgramId: plan.nativeProgramId,
+    splProgramId: plan.splProgramId,
+    assets: solanaAssets(plan).map((asset) => ({
+      id: assetId(plan.name, asset.symbol),
+      symbol: asset.symbol,
+      decimals: asset.decimals,
+      tokenAddress: asset.tokenAddress,
+      htlcAddress: asset.tokenAddress === "native" ? plan.nativeProgramId : plan.splProgramId,
     })),
   };
 }

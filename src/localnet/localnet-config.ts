@@ -6,10 +6,16 @@ import type {
   PriceSourceSpec,
   PricesConfig,
   PricingStrategy,
+  SolanaChainConfig,
   SolverConfig,
 } from "../config/types.js";
-import type { LocalServiceBitcoinChainConfig, LocalServiceConfig } from "./service/config.js";
+import type {
+  LocalServiceBitcoinChainConfig,
+  LocalServiceConfig,
+  LocalServiceSolanaChainConfig,
+} from "./service/config.js";
 import { LOCALNET_BITCOIN_TIMING } from "./bitcoin-setup.js";
+import { LOCALNET_SOLANA_TIMING } from "./solana-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
 import type { LocalFeed } from "./price-feeds.js";
 
@@ -33,6 +39,29 @@ export interface LocalBitcoinChainPlan {
   destinationTimelock: number;
 }
 
+export interface LocalSolanaChainPlan {
+  name: string;
+  /** The chain id hashed into Solana swap ids. */
+  chainId: number;
+  rpcUrl: string;
+  nativeProgramId: string;
+  splProgramId: string;
+  /** The USDC-like SPL mint. */
+  usdcMint: string;
+  /** Slots. */
+  sourceTimelock: number;
+  /** Slots; also the timelock the solver sets when it fills here. */
+  destinationTimelock: number;
+}
+
+/** The Solana assets of the localnet: SOL and a USDC-like token of the plan's mint. */
+export function solanaAssets(plan: LocalSolanaChainPlan) {
+  return [
+    { symbol: "sol", name: "SOL (localnet)", decimals: 9, tokenAddress: "native" },
+    { symbol: "usdc", name: "USD Coin (localnet Solana)", decimals: 6, tokenAddress: plan.usdcMint },
+  ];
+}
+
 /**
  * USD per whole unit at start: the localnet feeds' and tickers' first answers, the fixed table's entries,
  * and the service's display prices.
@@ -42,6 +71,7 @@ export const LOCALNET_PRICES: Record<string, string> = {
   wbtc: "60000",
   eth: "3000",
   btc: "60000",
+  sol: "150",
 };
 
 /** What the localnet's price sources are: its feeds on the anvil chains and its local ticker server. */
@@ -69,10 +99,21 @@ const TICKERS: Record<string, PriceSourceSpec[]> = {
     { kind: "kraken", symbol: "ETHUSD", maxAgeMs: 10_000 },
   ],
   usdc: [{ kind: "coinbase", symbol: "USDC-USD", maxAgeMs: 10_000 }],
+  sol: [
+    { kind: "binance", symbol: "SOLUSDT", maxAgeMs: 10_000 },
+    { kind: "coinbase", symbol: "SOL-USD", maxAgeMs: 10_000 },
+    { kind: "kraken", symbol: "SOLUSD", maxAgeMs: 10_000 },
+  ],
 };
 
 /** What each localnet account starts with, whole units: the inventory targets of the curves. */
-const FUNDED_WHOLE_UNITS: Record<string, bigint> = { usdc: 1_000_000n, wbtc: 100n, eth: 10_000n, btc: 500n };
+const FUNDED_WHOLE_UNITS: Record<string, bigint> = {
+  usdc: 1_000_000n,
+  wbtc: 100n,
+  eth: 10_000n,
+  btc: 500n,
+  sol: 10_000n,
+};
 
 /**
  * The fee widens as inventory falls below 90% of what the solver started with: +25 bps at half, +100
@@ -108,11 +149,30 @@ export function assetId(chain: string, symbol: string): string {
   return `${chain}:${symbol}`;
 }
 
-function strategies(chains: LocalEvmChainPlan[], bitcoin: LocalBitcoinChainPlan): PricingStrategy[] {
-  const all: { chain: string; asset: { symbol: string; decimals: number } }[] = [
+interface PlannedAsset {
+  chain: string;
+  asset: { symbol: string; decimals: number };
+}
+
+/** Every asset of the localnet, with its chain. */
+function allAssets(
+  chains: LocalEvmChainPlan[],
+  bitcoin: LocalBitcoinChainPlan,
+  solana: LocalSolanaChainPlan,
+): PlannedAsset[] {
+  return [
     ...chains.flatMap((c) => c.assets.map((a) => ({ chain: c.name, asset: a }))),
     { chain: bitcoin.name, asset: BTC_ASSET },
+    ...solanaAssets(solana).map((asset) => ({ chain: solana.name, asset })),
   ];
+}
+
+function strategies(
+  chains: LocalEvmChainPlan[],
+  bitcoin: LocalBitcoinChainPlan,
+  solana: LocalSolanaChainPlan,
+): PricingStrategy[] {
+  const all = allAssets(chains, bitcoin, solana);
   const result: PricingStrategy[] = [];
   for (const from of all) {
     for (const to of all) {
@@ -142,6 +202,7 @@ function strategies(chains: LocalEvmChainPlan[], bitcoin: LocalBitcoinChainPlan)
 function localnetPrices(
   chains: LocalEvmChainPlan[],
   bitcoin: LocalBitcoinChainPlan,
+  solana: LocalSolanaChainPlan,
   sources: LocalnetPriceSources,
 ): PricesConfig {
   const feed = (chain: string, symbol: string): PriceSourceSpec => {
@@ -157,6 +218,19 @@ function localnetPrices(
       minSources: 3,
       maxDeviationBps: 100,
       peg: null,
+    },
+    // SOL like BTC: its feed on the first anvil chain and the three tickers; Solana USDC like EVM USDC.
+    [assetId(solana.name, "sol")]: {
+      sources: [feed(firstChain, "sol"), ...(TICKERS.sol ?? [])],
+      minSources: 3,
+      maxDeviationBps: 100,
+      peg: null,
+    },
+    [assetId(solana.name, "usdc")]: {
+      sources: [feed(firstChain, "usdc"), ...(TICKERS.usdc ?? [])],
+      minSources: 1,
+      maxDeviationBps: 100,
+      peg: { base: "usd", maxDeviationBps: 100, quotedIn: "usd" },
     },
   };
   for (const chain of chains) {
@@ -193,15 +267,12 @@ function localnetPrices(
 function localnetCurves(
   chains: LocalEvmChainPlan[],
   bitcoin: LocalBitcoinChainPlan,
+  solana: LocalSolanaChainPlan,
 ): Record<string, InventoryCurve> {
   const curves: Record<string, InventoryCurve> = {};
-  const all = [
-    ...chains.flatMap((c) => c.assets.map((a) => ({ id: assetId(c.name, a.symbol), ...a }))),
-    { id: assetId(bitcoin.name, BTC_ASSET.symbol), ...BTC_ASSET },
-  ];
-  for (const asset of all) {
+  for (const { chain, asset } of allAssets(chains, bitcoin, solana)) {
     const curve = inventoryCurve(asset.symbol, asset.decimals);
-    if (curve !== null) curves[asset.id] = curve;
+    if (curve !== null) curves[assetId(chain, asset.symbol)] = curve;
   }
   return curves;
 }
@@ -210,11 +281,14 @@ function localnetCurves(
 export function localnetSolverConfig(options: {
   chains: LocalEvmChainPlan[];
   bitcoin: LocalBitcoinChainPlan;
+  solana: LocalSolanaChainPlan;
   serviceUrl: string;
   appId: string;
   solverId: string;
   evmKey: string;
   bitcoinKey: string;
+  /** The solver's Solana secret key, base58. */
+  solanaKey: string;
   journalPath: string;
   quotePort: number;
   opsPort: number;
@@ -253,19 +327,21 @@ export function localnetSolverConfig(options: {
       fixedPrices[assetId(chain.name, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
   }
   fixedPrices[assetId(options.bitcoin.name, BTC_ASSET.symbol)] = LOCALNET_PRICES.btc ?? "60000";
+  for (const asset of solanaAssets(options.solana))
+    fixedPrices[assetId(options.solana.name, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
   return {
     service: { url: options.serviceUrl, appId: options.appId },
     solver: {
       id: options.solverId,
       pollIntervalMs: 500,
       leaseTtlMs: 10_000,
-      keys: { evm: options.evmKey, bitcoin: options.bitcoinKey },
+      keys: { evm: options.evmKey, bitcoin: options.bitcoinKey, solana: options.solanaKey },
     },
-    chains: [...chains, solverBitcoinChain(options.bitcoin)],
+    chains: [...chains, solverBitcoinChain(options.bitcoin), solverSolanaChain(options.solana)],
     fixedPrices,
-    prices: localnetPrices(options.chains, options.bitcoin, options.prices),
-    strategies: strategies(options.chains, options.bitcoin),
-    inventoryCurves: localnetCurves(options.chains, options.bitcoin),
+    prices: localnetPrices(options.chains, options.bitcoin, options.solana, options.prices),
+    strategies: strategies(options.chains, options.bitcoin, options.solana),
+    inventoryCurves: localnetCurves(options.chains, options.bitcoin, options.solana),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
     safety: {
       timelockMarginMs: 600_000,
@@ -316,6 +392,63 @@ function solverBitcoinChain(bitcoin: LocalBitcoinChainPlan): BitcoinChainConfig 
   };
 }
 
+/** The solver's view of the localnet's Solana chain: 400 ms slots (500 at the slowest), fills of 600 slots. */
+function solverSolanaChain(solana: LocalSolanaChainPlan): SolanaChainConfig {
+  return {
+    family: "solana",
+    name: solana.name,
+    chainId: solana.chainId,
+    rpcUrls: [solana.rpcUrl],
+    nativeProgramId: solana.nativeProgramId,
+    splProgramId: solana.splProgramId,
+    commitment: "confirmed",
+    minBlockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
+    maxBlockTimeMs: LOCALNET_SOLANA_TIMING.maxSlotMs,
+    minConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
+    finalityDepth: LOCALNET_SOLANA_TIMING.finalityDepth,
+    fillTimelockBlocks: solana.destinationTimelock,
+    bumpAfterMs: 15_000,
+    maxHeadLagBlocks: 75,
+    rpcTimeoutMs: 15_000,
+    computeUnitPriceFloorMicroLamports: 0n,
+    computeUnitPriceCeilingMicroLamports: 1_000_000n,
+    assets: solanaAssets(solana).map((asset) => ({
+      id: assetId(solana.name, asset.symbol),
+      chain: solana.name,
+      symbol: asset.symbol,
+      decimals: asset.decimals,
+      tokenAddress: asset.tokenAddress,
+      htlcAddress: asset.tokenAddress === "native" ? solana.nativeProgramId : solana.splProgramId,
+    })),
+  };
+}
+
+function serviceSolanaChain(
+  solana: LocalSolanaChainPlan,
+  relayerSecretKey: string,
+): LocalServiceSolanaChainConfig {
+  return {
+    name: solana.name,
+    family: "solana",
+    chainId: solana.chainId,
+    rpcUrl: solana.rpcUrl,
+    nativeProgramId: solana.nativeProgramId,
+    splProgramId: solana.splProgramId,
+    relayerSecretKey,
+    requiredConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
+    sourceTimelock: solana.sourceTimelock,
+    destinationTimelock: solana.destinationTimelock,
+    blockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
+    explorerUrl: "",
+    assets: solanaAssets(solana).map((asset) => ({
+      ...asset,
+      priceUsd: LOCALNET_PRICES[asset.symbol] ?? "1",
+      minAmount: "1",
+      maxAmount: (10n ** BigInt(asset.decimals + 6)).toString(),
+    })),
+  };
+}
+
 function serviceBitcoinChain(bitcoin: LocalBitcoinChainPlan): LocalServiceBitcoinChainConfig {
   return {
     name: bitcoin.name,
@@ -344,11 +477,14 @@ function serviceBitcoinChain(bitcoin: LocalBitcoinChainPlan): LocalServiceBitcoi
 export function localnetServiceConfig(options: {
   chains: LocalEvmChainPlan[];
   bitcoin: LocalBitcoinChainPlan;
+  solana: LocalSolanaChainPlan;
   port: number;
   dbPath: string;
   appId: string;
   relayerKey: string;
-  solver: { id: string; quoteUrl: string; evmAddress: string; bitcoinKey: string };
+  /** Pays the service's redeems on the Solana chain; base58 secret key. */
+  solanaRelayerKey: string;
+  solver: { id: string; quoteUrl: string; evmAddress: string; bitcoinKey: string; solanaAddress: string };
   sourceTimelock?: number;
 }): LocalServiceConfig {
   return {
@@ -381,12 +517,17 @@ export function localnetServiceConfig(options: {
         })),
       })),
       serviceBitcoinChain(options.bitcoin),
+      serviceSolanaChain(options.solana, options.solanaRelayerKey),
     ],
     solvers: [
       {
         id: options.solver.id,
         quoteUrl: options.solver.quoteUrl,
-        addresses: { evm: options.solver.evmAddress, bitcoin: options.solver.bitcoinKey },
+        addresses: {
+          evm: options.solver.evmAddress,
+          bitcoin: options.solver.bitcoinKey,
+          solana: options.solver.solanaAddress,
+        },
       },
     ],
   };

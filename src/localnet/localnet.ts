@@ -20,7 +20,12 @@ import {
   setUpBitcoinChain,
   type LocalBitcoinChain,
 } from "./bitcoin-setup.js";
-import { evmChainDescriptor, writeDescriptor, type LocalnetDescriptor } from "./descriptor.js";
+import {
+  evmChainDescriptor,
+  solanaChainDescriptor,
+  writeDescriptor,
+  type LocalnetDescriptor,
+} from "./descriptor.js";
 import { setUpEvmChain } from "./evm-setup.js";
 import {
   LOCALNET_FEED_HEARTBEAT_MS,
@@ -30,8 +35,17 @@ import {
   localnetSolverConfig,
   type LocalBitcoinChainPlan,
   type LocalEvmChainPlan,
+  type LocalSolanaChainPlan,
 } from "./localnet-config.js";
 import { LocalPriceFeeds } from "./price-feeds.js";
+import {
+  LOCALNET_SOLANA_CHAIN_ID,
+  LOCALNET_SOLANA_TIMING,
+  localnetSolanaKey,
+  localnetSolanaKeypair,
+  setUpSolanaChain,
+  type LocalSolanaChainSetup,
+} from "./solana-setup.js";
 import { startTickerServer, type TickerServer } from "./ticker-server.js";
 import type { LocalServiceConfig } from "./service/config.js";
 import { startLocalService, type LocalService } from "./service/service.js";
@@ -61,6 +75,10 @@ export interface LocalnetOptions {
    * fee stays in the mempool and is never mined: what an attacker's low-fee, evictable payment looks like.
    */
   bitcoinBlockMinFeeRateSatVb?: number;
+  /** Solana destination timelock, for the service and the solver's fills, in slots (default 600). */
+  solanaDestinationTimelock?: number;
+  /** Milliseconds per Solana slot (default 400); 0 advances slots only on demand. */
+  solanaSlotMs?: number;
   /** Start from empty databases. */
   fresh?: boolean;
   /** Funded test users (default 3): a load test spreads many swaps over many users. */
@@ -71,6 +89,8 @@ export interface Localnet {
   descriptor: LocalnetDescriptor;
   anvils: Map<string, AnvilInstance>;
   bitcoin: LocalBitcoinChain;
+  /** The local Solana cluster (in this process: tests advance its slots with `solana.local`). */
+  solana: LocalSolanaChainSetup;
   /** The on-chain price feeds on each anvil chain; tests move prices with them. */
   priceFeeds: LocalPriceFeeds;
   /** The local stand-in for the exchanges' tickers. */
@@ -91,11 +111,14 @@ function localnetKeys(userCount: number) {
     priceKeeper: localnetAccount(LOCALNET_ROLES.priceKeeper),
     solver: localnetAccount(LOCALNET_ROLES.solver),
     solverBitcoin: localnetBitcoinKey("solver"),
+    solverSolana: localnetSolanaKey("solver"),
     relayer: localnetAccount(LOCALNET_ROLES.relayer),
+    solanaRelayer: localnetSolanaKey("relayer"),
     users: Array.from({ length: userCount }, (_, i) => ({
       ...localnetAccount(localnetUserIndex(i)),
       prefunded: localnetUserIndex(i) < ANVIL_PREFUNDED_ACCOUNTS,
       bitcoin: localnetBitcoinKey(`user ${i}`),
+      solana: localnetSolanaKey(`user ${i}`),
     })),
   };
 }
@@ -109,12 +132,15 @@ interface LocalChains {
   tickers: TickerServer;
   bitcoin: LocalBitcoinChain;
   bitcoinPlan: LocalBitcoinChainPlan;
+  solana: LocalSolanaChainSetup;
+  solanaPlan: LocalSolanaChainPlan;
   stop(): Promise<void>;
 }
 
 /**
  * The whole system on one machine: two anvil chains with the HTLCs and test tokens, a Bitcoin regtest
- * chain, funded accounts, the local service and the solver, described in `<dir>/localnet.json`.
+ * chain, a Solana cluster with the HTLC programs and a USDC-like token, funded accounts, the local
+ * service and the solver, described in `<dir>/localnet.json`.
  */
 export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
   const { dir, logger } = options;
@@ -134,15 +160,18 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   const serviceConfig = localnetServiceConfig({
     chains: chains.plans,
     bitcoin: chains.bitcoinPlan,
+    solana: chains.solanaPlan,
     port: servicePort,
     dbPath: join(dir, "service.sqlite"),
     appId,
     relayerKey: keys.relayer.privateKey,
+    solanaRelayerKey: keys.solanaRelayer.secretKey,
     solver: {
       id: solverId,
       quoteUrl,
       evmAddress: keys.solver.address,
       bitcoinKey: keys.solverBitcoin.xOnlyKey,
+      solanaAddress: keys.solverSolana.address,
     },
     ...(options.sourceTimelock === undefined ? {} : { sourceTimelock: options.sourceTimelock }),
   });
@@ -156,11 +185,13 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   const solverConfig = localnetSolverConfig({
     chains: chains.plans,
     bitcoin: chains.bitcoinPlan,
+    solana: chains.solanaPlan,
     serviceUrl: service.url,
     appId,
     solverId,
     evmKey: keys.solver.privateKey,
     bitcoinKey: keys.solverBitcoin.privateKey,
+    solanaKey: keys.solverSolana.secretKey,
     journalPath: join(dir, "solver.sqlite"),
     quotePort,
     opsPort,
@@ -176,6 +207,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       evmAddress: keys.solver.address,
       bitcoinKey: keys.solverBitcoin.xOnlyKey,
       bitcoinAddress: keys.solverBitcoin.address,
+      solanaAddress: keys.solverSolana.address,
     },
     chains: chains.plans.map(evmChainDescriptor),
     bitcoin: {
@@ -187,7 +219,13 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
       rpcPassword: chains.bitcoin.rpcPassword,
       assets: [{ id: `${chains.bitcoin.name}:btc`, symbol: "btc", decimals: 8 }],
     },
-    users: keys.users.map((u) => ({ address: u.address, privateKey: u.privateKey, bitcoin: u.bitcoin })),
+    solana: solanaChainDescriptor(chains.solanaPlan),
+    users: keys.users.map((u) => ({
+      address: u.address,
+      privateKey: u.privateKey,
+      bitcoin: u.bitcoin,
+      solana: u.solana,
+    })),
     prices: { tickerUrl: chains.tickers.url, feeds: chains.priceFeeds.feeds },
   };
   writeDescriptor(join(dir, "localnet.json"), descriptor);
@@ -196,6 +234,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     descriptor,
     anvils: chains.anvils,
     bitcoin: chains.bitcoin,
+    solana: chains.solana,
     priceFeeds: chains.priceFeeds,
     tickers: chains.tickers,
     service,
@@ -218,13 +257,14 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
 
 /**
  * Both anvils with their contracts and funds, and the Bitcoin chain with its coinbases and miner, set up
- * side by side. The anvils mine per transaction while they are set up (each deployment and mint is
- * mined at once) and switch to one block a second only when everything is in place.
+ * side by side, then the Solana cluster. The anvils mine per transaction while they are set up (each
+ * deployment and mint is mined at once) and switch to one block a second only when everything is in place.
  */
 async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promise<LocalChains> {
   const { logger } = options;
   const anvils = new Map<string, AnvilInstance>();
   let bitcoin: LocalBitcoinChain | null = null;
+  let solana: LocalSolanaChainSetup | null = null;
   let priceFeeds: LocalPriceFeeds | null = null;
   let tickers: TickerServer | null = null;
   const stop = async (): Promise<void> => {
@@ -232,6 +272,7 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
     await tickers?.stop();
     await Promise.all([...anvils.values()].map((a) => a.stop()));
     await bitcoin?.stop();
+    await solana?.stop();
   };
   let plans: LocalEvmChainPlan[] = [];
   try {
@@ -285,6 +326,14 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
     );
     logger.info({ feeds: priceFeeds.feeds.length, tickerUrl: tickers.url }, "local price sources ready");
     logger.info({ chain: btc.value.name, rpcUrl: btc.value.rpcUrl }, "local chain ready");
+    solana = await setUpSolanaChain({
+      solver: localnetSolanaKeypair("solver").publicKey,
+      users: keys.users.map((_, i) => localnetSolanaKeypair(`user ${i}`).publicKey),
+      relayer: localnetSolanaKeypair("relayer").publicKey,
+      ...(options.solanaSlotMs === undefined ? {} : { slotMs: options.solanaSlotMs }),
+      logger,
+    });
+    logger.info({ chain: solana.name, rpcUrl: solana.rpcUrl }, "local chain ready");
   } catch (error) {
     await stop();
     throw error;
@@ -297,6 +346,16 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
     sourceTimelock: options.bitcoinSourceTimelock ?? LOCALNET_BITCOIN_TIMING.sourceTimelock,
     destinationTimelock: options.bitcoinDestinationTimelock ?? LOCALNET_BITCOIN_TIMING.destinationTimelock,
   };
+  const solanaPlan: LocalSolanaChainPlan = {
+    name: solana.name,
+    chainId: LOCALNET_SOLANA_CHAIN_ID,
+    rpcUrl: solana.rpcUrl,
+    nativeProgramId: solana.nativeProgramId,
+    splProgramId: solana.splProgramId,
+    usdcMint: solana.usdcMint,
+    sourceTimelock: LOCALNET_SOLANA_TIMING.sourceTimelock,
+    destinationTimelock: options.solanaDestinationTimelock ?? LOCALNET_SOLANA_TIMING.destinationTimelock,
+  };
   if (priceFeeds === null || tickers === null) throw new Error("the localnet's price sources did not start");
-  return { anvils, plans, priceFeeds, tickers, bitcoin, bitcoinPlan, stop };
+  return { anvils, plans, priceFeeds, tickers, bitcoin, bitcoinPlan, solana, solanaPlan, stop };
 }

@@ -27,6 +27,7 @@ import type {
 import { evmChain } from "../chains/evm/client.js";
 import { gasWithMargin } from "./gas-margin.js";
 import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
+import { SolanaUserWallet } from "./user-solana.js";
 
 export interface UserSecret {
   secret: Hex;
@@ -51,12 +52,13 @@ export interface CreateOrderOptions {
 
 /**
  * A localnet user: asks for quotes, creates orders and initiates them as a wallet would, through the
- * service's API, on the EVM chains and on Bitcoin. The demo and the end-to-end tests drive swaps
+ * service's API, on the EVM chains, on Bitcoin and on Solana. The demo and the end-to-end tests drive swaps
  * through it. Keep one instance per user: its Bitcoin wallet remembers its own unconfirmed payments.
  */
 export class LocalUser {
   readonly account: PrivateKeyAccount;
   #bitcoin: BitcoinUserWallet | null = null;
+  #solana: SolanaUserWallet | null = null;
 
   constructor(
     private readonly descriptor: LocalnetDescriptor,
@@ -90,6 +92,22 @@ export class LocalUser {
     return this.#bitcoin;
   }
 
+  /** The user's Solana wallet (the descriptor's key of the user with this EVM key). */
+  get solana(): SolanaUserWallet {
+    if (this.#solana !== null) return this.#solana;
+    const user = this.descriptor.users.find(
+      (u) => u.privateKey.toLowerCase() === this.privateKey.toLowerCase(),
+    );
+    if (user === undefined)
+      throw new Error(`user ${this.address} has no Solana key in the localnet descriptor`);
+    this.#solana = new SolanaUserWallet(user.solana.secretKey, this.descriptor.solana);
+    return this.#solana;
+  }
+
+  isSolanaAsset(assetId: string): boolean {
+    return this.descriptor.solana.assets.some((asset) => asset.id === assetId);
+  }
+
   isBitcoinAsset(assetId: string): boolean {
     return this.descriptor.bitcoin.assets.some((asset) => asset.id === assetId);
   }
@@ -114,6 +132,7 @@ export class LocalUser {
       if (options.withoutBitcoinOwner) source.owner = "";
       else source.owner = this.bitcoin.address;
     }
+    if (this.isSolanaAsset(source.asset)) source.owner = this.solana.address;
     const destination: OrderSide = {
       asset: quote.destination.asset,
       owner: this.address,
@@ -124,6 +143,7 @@ export class LocalUser {
       // A client that keeps the secret redeems with its own key.
       if (options.secretHash) destination.delegate = this.bitcoin.xOnlyKey;
     }
+    if (this.isSolanaAsset(destination.asset)) destination.owner = this.solana.address;
     return {
       source,
       destination,
@@ -171,6 +191,16 @@ export class LocalUser {
   /** Asks the service to refund an expired Bitcoin source (default: to the user's own address). */
   async requestBitcoinRefund(order: Order, refundAddress = this.bitcoin.address): Promise<string> {
     return this.orderbook.refund(order.order_id, refundAddress);
+  }
+
+  /** Locks a Solana source (SOL or an SPL token) by calling the HTLC program; returns the signature. */
+  initiateSolana(order: Order): Promise<string> {
+    return this.solana.initiate(order.source_swap);
+  }
+
+  /** Redeems a Solana destination with the user's own secret (an order made with `secretHash`). */
+  redeemSolanaDestination(order: Order, secret: string): Promise<string> {
+    return this.solana.redeem(order.destination_swap, secret);
   }
 
   /** ERC20 source without paying gas for the lock: approve, sign EIP-712 `Initiate`, let the service relay it. */
@@ -233,6 +263,7 @@ export class LocalUser {
 
   async balance(assetId: string): Promise<bigint> {
     if (this.isBitcoinAsset(assetId)) return this.bitcoin.balance();
+    if (this.isSolanaAsset(assetId)) return this.solana.balance(assetId);
     const { chain, asset } = this.assetOf(assetId);
     const { pub } = this.clients(chain);
     if (asset.tokenAddress === "native") return pub.getBalance({ address: this.address });

@@ -5,9 +5,15 @@ import type { FeeAsset } from "./settlement.js";
 
 /** EVM gas is paid in wei of the chain's coin, 18 decimals on every EVM chain. */
 const EVM_COIN_DECIMALS = 18;
+/** Decimals of each family's fee coin (satoshis, wei, lamports). */
+const COIN_DECIMALS: Record<ChainConfig["family"], number> = {
+  bitcoin: 8,
+  evm: EVM_COIN_DECIMALS,
+  solana: 9,
+};
 
 /**
- * Per chain: its native asset (EVM `native`, Bitcoin `primary`). A chain that lists no such asset still
+ * Per chain: its native asset (EVM and Solana `native`, Bitcoin `primary`). A chain that lists no such asset still
  * has its fees counted, as `<chain>:native`; without a price they are reported unpriced.
  */
 export function feeAssets(chains: readonly ChainConfig[]): (chain: string) => FeeAsset {
@@ -18,7 +24,7 @@ export function feeAssets(chains: readonly ChainConfig[]): (chain: string) => Fe
     );
     const fallback = {
       id: `${chain.name}:native`,
-      decimals: chain.family === "bitcoin" ? 8 : EVM_COIN_DECIMALS,
+      decimals: COIN_DECIMALS[chain.family],
     };
     byChain.set(chain.name, coin === undefined ? fallback : { id: coin.id, decimals: coin.decimals });
   }

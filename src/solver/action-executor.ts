@@ -1,5 +1,11 @@
 import type { Logger } from "pino";
-import type { ActionKind, FeeAllowance, SignedTx } from "../chains/chain.js";
+import {
+  alreadyOnChain,
+  handsInstantRefundToService,
+  type ActionKind,
+  type FeeAllowance,
+  type SignedTx,
+} from "../chains/chain.js";
 import type { ActionRow, Journal } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
@@ -48,18 +54,10 @@ export function batchActions<T extends Pick<ClaimedAction, "request">>(
   return batches;
 }
 
-/** An executor's refusal because the chain already shows the action's effect (a fill found on chain). */
-function alreadyDone(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error.name === "OrderAlreadyInitiatedError" || error.name === "AlreadyFundedError")
-  );
-}
-
 /**
  * Carries out claimed actions of one chain and kind: build and sign one transaction (the executor checks
  * the chain once more and simulates), journal it, and only then broadcast it (or, for an instant refund,
- * hand it to the service).
+ * hand it to the service where the family's instant refund is only the solver's half).
  */
 export async function executeClaimed(
   claimed: readonly ClaimedAction[],
@@ -76,7 +74,7 @@ export async function executeClaimed(
     signed = await chain.executor.build(claimed.map((c) => c.request));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const done = alreadyDone(error);
+    const done = alreadyOnChain(error);
     for (const { action, request } of claimed) {
       if (done) ctx.journal.markActionSatisfied(action.id, message);
       else ctx.journal.failAction(action.id, message);
@@ -101,7 +99,7 @@ export async function executeClaimed(
   );
   try {
     const first = claimed[0];
-    if (kind === "instant_refund" && first !== undefined) {
+    if (kind === "instant_refund" && first !== undefined && handsInstantRefundToService(chain.executor)) {
       await ctx.orderbook.instantRefund(first.request.orderId, signed.raw);
       ctx.journal.markDelivered(attempt.id);
       log.info({ orderIds, txHash: signed.txHash }, "instant refund signatures handed to the service");

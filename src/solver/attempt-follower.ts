@@ -1,5 +1,10 @@
 import type { Logger } from "pino";
-import { rejectedForGood, type FailedAction, type SignedTx } from "../chains/chain.js";
+import {
+  handsInstantRefundToService,
+  rejectedForGood,
+  type FailedAction,
+  type SignedTx,
+} from "../chains/chain.js";
 import type { AttemptPurpose, AttemptRow } from "../journal/journal.js";
 import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
@@ -29,7 +34,8 @@ export async function followAttempts(
     }
     try {
       const log = logger.child({ chain: attempt.chain, txHash: attempt.txHash });
-      if (isInstantRefund(attempt, ctx)) await redeliver(attempt, ctx, log);
+      if (isInstantRefund(attempt, ctx) && handsInstantRefundToService(chain.executor))
+        await redeliver(attempt, ctx, log);
       else await followOne(attempt, chain, ctx, log, nowMs);
     } catch (error) {
       logger.warn(
@@ -311,7 +317,10 @@ async function cancel(
 ): Promise<void> {
   const replacement = await chain.executor.cancel(attempt);
   if (replacement === null) {
-    log.error("fill no longer safe and cannot be cancelled: it pays more than a cancel may");
+    // Not sent again either: where the family cannot displace it, it may still expire unlanded.
+    log.error(
+      "fill no longer safe and cannot be cancelled (it pays more than a cancel may, or the chain has no cancel)",
+    );
     return;
   }
   await replaceWith(attempt, replacement, "cancel", chain, ctx);

@@ -1,4 +1,5 @@
 import type { HtlcParams } from "../chains/chain.js";
+import { recordParams } from "../orderbook/record-params.js";
 import type { Order, SwapRecord } from "../orderbook/types.js";
 
 export type Side = "source" | "destination";
@@ -22,14 +23,5 @@ export function sideParams(order: Order, side: Side, userKeyIsDelegate: boolean)
     if (side === "source") initiator = delegate;
     else redeemer = delegate;
   }
-  return {
-    chain: swap.chain,
-    asset: swap.asset,
-    swapId: swap.swap_id,
-    initiator,
-    redeemer,
-    secretHash: swap.secret_hash.toLowerCase(),
-    timelock: BigInt(swap.timelock),
-    amount: BigInt(swap.amount),
-  };
+  return { ...recordParams(swap), initiator, redeemer };
 }

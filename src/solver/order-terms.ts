@@ -8,6 +8,7 @@ import type { HtlcParams } from "../chains/chain.js";
 import type { OrderTerms } from "../journal/journal.js";
 import type { Order } from "../orderbook/types.js";
 import { chainOf } from "./facts.js";
+import { sameParty } from "./filters/party.js";
 import { sideParams } from "./order-sides.js";
 import type { ChainRegistry } from "./solver-chain.js";
 
@@ -28,8 +29,7 @@ export function changedTerms(frozen: OrderTerms, stated: OrderTerms): string[] {
   const changed: string[] = [];
   for (const side of ["source", "destination"] as const) {
     for (const key of Object.keys(frozen[side]) as (keyof HtlcParams)[]) {
-      if (String(frozen[side][key]).toLowerCase() !== String(stated[side][key]).toLowerCase())
-        changed.push(`${side}.${key}`);
+      if (!sameParty(String(frozen[side][key]), String(stated[side][key]))) changed.push(`${side}.${key}`);
     }
   }
   if (frozen.refundAddress !== stated.refundAddress) changed.push("refundAddress");

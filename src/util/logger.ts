@@ -19,7 +19,7 @@ export const REDACTED = "[redacted]";
 
 /** Key names whose values never reach a log line. */
 export const SECRET_LOG_KEYS = [
-  ...["privateKey", "privateKeys", "keys", "secret", "preimage", "mnemonic"],
+  ...["privateKey", "privateKeys", "secretKey", "relayerSecretKey", "keys", "secret", "preimage", "mnemonic"],
   ...["appId", "password", "rpcPassword", "authorization", "Authorization", "service-app-id"],
 ] as const;
 

@@ -105,6 +105,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const solver = new SolverProcess(["run", "--config", profile], {
           SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
           SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+          SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
           SOLVER_CONFIG: "",
         });
         solvers.push(solver);

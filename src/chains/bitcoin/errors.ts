@@ -9,6 +9,7 @@ export class BitcoinActionError extends Error {
 
 /** The chain already shows funding at the HTLC address: filling again would pay twice. */
 export class AlreadyFundedError extends BitcoinActionError {
+  readonly alreadyOnChain = true;
   constructor(readonly address: string) {
     super(`HTLC ${address} is already funded on chain; refusing to fund it again`);
     this.name = "AlreadyFundedError";

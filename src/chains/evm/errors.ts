@@ -37,6 +37,7 @@ export class InsufficientAllowanceError extends Error {
 }
 
 export class OrderAlreadyInitiatedError extends Error {
+  readonly alreadyOnChain = true;
   constructor(swapId: string, asset: string) {
     super(`order ${swapId} of ${asset} is already initiated on chain; refusing to fill it again`);
     this.name = "OrderAlreadyInitiatedError";

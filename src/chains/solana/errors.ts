@@ -57,3 +57,68 @@ export function htlcErrorName(kind: HtlcProgramKind, code: number): string | und
   const own = kind === "native" ? NATIVE_HTLC_ERRORS : SPL_HTLC_ERRORS;
   return own[code] ?? ANCHOR_FRAMEWORK_ERRORS[code];
 }
+
+/** The chain already holds a live swap of these terms: a fill is already there, nothing is sent. */
+export class SwapAlreadyInitiatedError extends Error {
+  readonly alreadyOnChain = true;
+  constructor(account: string, asset: string) {
+    super(`swap account ${account} of ${asset} is already initiated on chain`);
+    this.name = "SwapAlreadyInitiatedError";
+  }
+}
+
+/** One of the order's journaled fill transactions landed: the fill is done, nothing is sent. */
+export class FillAlreadyLandedError extends Error {
+  readonly alreadyOnChain = true;
+  constructor(orderId: string, signature: string) {
+    super(`a fill of order ${orderId} already landed in ${signature}`);
+    this.name = "FillAlreadyLandedError";
+  }
+}
+
+/** An action the Solana executor cannot build as asked (wrong party, no secret, nothing to spend). */
+export class SolanaActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SolanaActionError";
+  }
+}
+
+/** The transaction fails in simulation: it is never signed. */
+export class SolanaTxWouldFailError extends Error {
+  constructor(
+    readonly what: string,
+    readonly reason: string,
+    readonly logs: readonly string[],
+  ) {
+    super(`${what} would fail: ${reason}`);
+    this.name = "SolanaTxWouldFailError";
+  }
+}
+
+/** A node refused a journaled transaction; the attempt follower sends it again until it is provably dead. */
+export class SolanaBroadcastError extends Error {
+  constructor(chain: string, signature: string, nodeSays: string) {
+    super(`broadcast of ${signature} on ${chain} failed: ${nodeSays}`);
+    this.name = "SolanaBroadcastError";
+  }
+}
+
+/**
+ * A transaction error as the RPC shows it (`{"InstructionError":[2,{"Custom":6001}]}`), in words: the
+ * instruction, and the HTLC program's or Anchor's name for a custom error number.
+ */
+export function describeTxError(err: unknown, kind: HtlcProgramKind): string {
+  if (typeof err === "string") return err;
+  const instruction = (err as { InstructionError?: unknown } | null)?.InstructionError;
+  if (Array.isArray(instruction) && instruction.length === 2) {
+    const [index, cause] = instruction as [unknown, unknown];
+    const custom = (cause as { Custom?: unknown } | null)?.Custom;
+    if (typeof custom === "number") {
+      const name = htlcErrorName(kind, custom);
+      return `instruction ${String(index)}: custom error ${custom}${name === undefined ? "" : ` (${name})`}`;
+    }
+    return `instruction ${String(index)}: ${typeof cause === "string" ? cause : JSON.stringify(cause)}`;
+  }
+  return JSON.stringify(err);
+}

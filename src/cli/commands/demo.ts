@@ -16,6 +16,9 @@ service's API, as a wallet would, and prints each order's progress with its tran
   3. USDC arbitrum_localnet -> ethereum_localnet, initiated on chain
   4. BTC on bitcoin_regtest -> WBTC on arbitrum_localnet, paid to the order's deposit address
   5. WBTC on ethereum_localnet -> BTC on bitcoin_regtest, initiated on chain
+  6. SOL on solana_localnet -> ETH on arbitrum_localnet, locked with the Solana HTLC program
+  7. USDC on ethereum_localnet -> USDC (SPL) on solana_localnet, initiated by an EIP-712 signature
+  8. BTC on bitcoin_regtest -> SOL on solana_localnet, paid to the order's deposit address
 Each completed swap shows the time from the user's initiate to the solver's source redeem. Logs go to
 DIR/solver.log. Then the localnet stays up until Ctrl-C; with --exit it stops once the solver's
 last transactions are confirmed.

@@ -7,7 +7,7 @@ import { startCliLocalnet } from "../start-localnet.js";
 const HELP = `Usage: solver localnet [--dir DIR] [--without-solver]
 
 Starts two local EVM chains (anvil) with the HTLC contracts and test tokens, a Bitcoin regtest chain,
-funded test users, the local swap service and the solver, and keeps them up until Ctrl-C (SIGINT or
+a local Solana cluster with the HTLC programs and a USDC-like token, funded test users, the local swap service and the solver, and keeps them up until Ctrl-C (SIGINT or
 SIGTERM). DIR (emptied first; it must be new, empty or a previous localnet's) receives localnet.json
 (everything a client needs), solver.log (all logs), the databases, and solver.json with solver-keys.json:
 the solver's configuration for \`solver run --config\` and \`solver status --config\`.

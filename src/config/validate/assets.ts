@@ -1,7 +1,9 @@
 /**
  * Assets are written inside their chain; `id` and `chain` follow from it and may be omitted.
- * Native coins are normalised: EVM `native` becomes the 0xEeee… sentinel, Bitcoin's coin is `primary`.
+ * Native coins are normalised: EVM `native` becomes the 0xEeee… sentinel, Bitcoin's coin is `primary`,
+ * Solana's is `native`. A Solana asset's HTLC is its program (native or SPL), set by the chain.
  */
+import { solanaAddressProblem } from "../../chains/solana/address.js";
 import { NATIVE_TOKEN_ADDRESS } from "../../chains/evm/htlc-abi.js";
 import type { AssetConfig } from "../types.js";
 import type { Problems } from "../errors.js";
@@ -44,7 +46,36 @@ function bitcoinAddresses(f: Fields): { tokenAddress: string; htlcAddress: strin
   return { tokenAddress: "primary", htlcAddress: "" };
 }
 
-function readAsset(f: Fields, chain: string, family: "evm" | "bitcoin"): AssetConfig {
+/** The HTLC programs of a Solana chain, as its config names them. */
+export interface SolanaPrograms {
+  native: string;
+  spl: string;
+}
+
+export type AssetFamily =
+  { family: "evm" } | { family: "bitcoin" } | { family: "solana"; programs: SolanaPrograms };
+
+function solanaAddresses(f: Fields, programs: SolanaPrograms): { tokenAddress: string; htlcAddress: string } {
+  const token = f.string("tokenAddress");
+  const native = token === "native";
+  if (!native && f.obj.tokenAddress !== undefined) {
+    const problem = solanaAddressProblem(token);
+    if (problem !== null)
+      f.problem("tokenAddress", `${describeValue(token)} ${problem}; give the SPL mint or "native"`);
+  }
+  const program = native ? programs.native : programs.spl;
+  const htlc = f.string("htlcAddress", { default: program });
+  if (htlc !== program) {
+    const which = native ? "nativeProgramId" : "splProgramId";
+    f.problem(
+      "htlcAddress",
+      `${describeValue(htlc)} must be the chain's ${which} ${program}, or be left out`,
+    );
+  }
+  return { tokenAddress: token, htlcAddress: program };
+}
+
+function readAsset(f: Fields, chain: string, kind: AssetFamily): AssetConfig {
   f.onlyKeys(ASSET_KEYS, "an asset");
   const symbol = f.string("symbol", { pattern: SYMBOL, hint: "must be letters, digits, '.', '_' or '-'" });
   const id = `${chain}:${symbol}`;
@@ -55,9 +86,11 @@ function readAsset(f: Fields, chain: string, family: "evm" | "bitcoin"): AssetCo
   }
   const decimals = f.integer("decimals", 0, 36);
   const addresses =
-    family === "evm"
+    kind.family === "evm"
       ? { tokenAddress: evmTokenAddress(f), htlcAddress: evmHtlcAddress(f) }
-      : bitcoinAddresses(f);
+      : kind.family === "solana"
+        ? solanaAddresses(f, kind.programs)
+        : bitcoinAddresses(f);
   return { id, chain, symbol, decimals, ...addresses };
 }
 
@@ -66,13 +99,13 @@ export function readAssets(
   raw: unknown[],
   path: string,
   chain: string,
-  family: "evm" | "bitcoin",
+  kind: AssetFamily,
 ): AssetConfig[] {
   const assets: AssetConfig[] = [];
   raw.forEach((value, index) => {
     const f = fieldsOf(problems, value, `${path}[${index}]`, "an asset");
     if (f === null) return;
-    const asset = readAsset(f, chain, family);
+    const asset = readAsset(f, chain, kind);
     if (assets.some((a) => a.symbol === asset.symbol))
       f.problem("symbol", `"${asset.symbol}" is listed twice`);
     assets.push(asset);

@@ -1,4 +1,5 @@
-import type { BitcoinChainConfig, ChainConfig, EvmChainConfig } from "../types.js";
+import { solanaAddressProblem } from "../../chains/solana/address.js";
+import type { BitcoinChainConfig, ChainConfig, EvmChainConfig, SolanaChainConfig } from "../types.js";
 import type { Problems } from "../errors.js";
 import { DEFAULT_EVM_BATCH, EVM_BATCH_FILLS, MAX_EVM_BATCH } from "../../chains/evm/batch/batching.js";
 import { checkHttpUrl, describeValue } from "./checks.js";
@@ -32,6 +33,11 @@ export const BITCOIN_CHAIN_KEYS = [
   ...COMMON_KEYS,
   ...["network", "backend", "rpcUrls", "rpcUrl", "rpcUser", "rpcPassword", "esploraUrls", "esploraUrl"],
   ...["feeRateFloorSatVb", "feeRateCeilingSatVb", "maxBatch"],
+];
+export const SOLANA_CHAIN_KEYS = [
+  ...COMMON_KEYS,
+  ...["chainId", "rpcUrls", "nativeProgramId", "splProgramId", "commitment"],
+  ...["computeUnitPriceFloorMicroLamports", "computeUnitPriceCeilingMicroLamports"],
 ];
 /**
  * Actions in one Bitcoin transaction at most. Each spends at most MAX_LOCKS_PER_HTLC outputs, so 50
@@ -91,7 +97,7 @@ function readEvmChain(f: Fields, name: string): EvmChainConfig {
     maxFeePerGasWei: f.amount("maxFeePerGasWei", { default: 100_000_000_000n, min: 1n }),
     ...readRpcTuning(f, { maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 }),
     ...readEvmBatching(f),
-    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "evm"),
+    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, { family: "evm" }),
   };
 }
 
@@ -156,11 +162,61 @@ function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
     feeRateFloorSatVb: f.integer("feeRateFloorSatVb", 1, undefined, { default: 1 }),
     feeRateCeilingSatVb: f.integer("feeRateCeilingSatVb", 1, undefined, { default: 200 }),
     maxBatch: f.integer("maxBatch", 1, MAX_BITCOIN_BATCH, { default: MAX_BITCOIN_BATCH }),
-    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, "bitcoin"),
+    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, { family: "bitcoin" }),
   };
   if (chain.feeRateFloorSatVb > chain.feeRateCeilingSatVb) {
     f.problem("feeRateFloorSatVb", `${chain.feeRateFloorSatVb} must not exceed feeRateCeilingSatVb`);
   }
+  return chain;
+}
+
+function readProgramId(f: Fields, key: string): string {
+  const value = f.string(key);
+  const problem = f.obj[key] === undefined ? null : solanaAddressProblem(value);
+  if (problem !== null) f.problem(key, `${describeValue(value)} ${problem}`);
+  return value;
+}
+
+/**
+ * A Solana chain. Timelocks and confirmations are in slots; the block times are slot times. Program ids
+ * are required: the live deployments differ by version and network, and the solver never assumes one.
+ */
+function readSolanaChain(f: Fields, name: string): SolanaChainConfig {
+  f.onlyKeys(SOLANA_CHAIN_KEYS, "a solana chain");
+  const programs = { native: readProgramId(f, "nativeProgramId"), spl: readProgramId(f, "splProgramId") };
+  if (programs.native !== "" && programs.native === programs.spl)
+    f.problem("splProgramId", "must differ from nativeProgramId");
+  const chain: SolanaChainConfig = {
+    family: "solana",
+    name,
+    chainId: f.integer("chainId", 0),
+    rpcUrls: readRpcUrls(f),
+    nativeProgramId: programs.native,
+    splProgramId: programs.spl,
+    commitment: f.oneOf("commitment", ["confirmed", "finalized"] as const, { default: "confirmed" }),
+    ...readBlockTimes(f),
+    minConfirmations: f.integer("minConfirmations", 1),
+    finalityDepth: f.integer("finalityDepth", 1, undefined, { default: 32 }),
+    fillTimelockBlocks: f.integer("fillTimelockBlocks", 1),
+    bumpAfterMs: f.integer("bumpAfterMs", 1000, undefined, { default: 30_000 }),
+    ...readRpcTuning(f, { maxHeadLagBlocks: 75, rpcTimeoutMs: 15_000 }),
+    computeUnitPriceFloorMicroLamports: f.amount("computeUnitPriceFloorMicroLamports", { default: 0n }),
+    computeUnitPriceCeilingMicroLamports: f.amount("computeUnitPriceCeilingMicroLamports", {
+      default: 1_000_000n,
+    }),
+    assets: readAssets(f.problems, f.array("assets", true), f.at("assets"), name, {
+      family: "solana",
+      programs,
+    }),
+  };
+  if (chain.computeUnitPriceFloorMicroLamports > chain.computeUnitPriceCeilingMicroLamports) {
+    f.problem(
+      "computeUnitPriceFloorMicroLamports",
+      `${chain.computeUnitPriceFloorMicroLamports} must not exceed computeUnitPriceCeilingMicroLamports`,
+    );
+  }
+  const natives = chain.assets.filter((a) => a.tokenAddress === "native");
+  if (natives.length > 1) f.problem("assets", "lists the native coin more than once");
   return chain;
 }
 
@@ -169,7 +225,8 @@ function readChain(f: Fields): ChainConfig | null {
   const family = f.obj.family;
   if (family === "evm") return readEvmChain(f, name);
   if (family === "bitcoin") return readBitcoinChain(f, name);
-  f.problem("family", `${describeValue(family)} must be one of evm, bitcoin`);
+  if (family === "solana") return readSolanaChain(f, name);
+  f.problem("family", `${describeValue(family)} must be one of evm, bitcoin, solana`);
   return null;
 }
 

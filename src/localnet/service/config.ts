@@ -4,6 +4,8 @@
  */
 import { ecc } from "../../chains/bitcoin/ecc.js";
 import { MAX_CSV_BLOCKS } from "../../chains/bitcoin/htlc.js";
+import { solanaAddressProblem } from "../../chains/solana/address.js";
+import { readSolanaSecretKey } from "../../chains/solana/keypair.js";
 
 /** What every asset has, whatever its chain family. */
 export interface LocalServiceAssetBase {
@@ -67,15 +69,47 @@ export interface LocalServiceBitcoinChainConfig {
   assets: LocalServiceBitcoinAssetConfig[];
 }
 
-export type LocalServiceChainConfig = LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig;
+/** A Solana asset: `native` for SOL, or the SPL mint (base58). */
+export interface LocalServiceSolanaAssetConfig extends LocalServiceAssetBase {
+  tokenAddress: string;
+}
+
+export interface LocalServiceSolanaChainConfig {
+  name: string;
+  family: "solana";
+  /** The chain id hashed into Solana swap ids (103 on the test network). */
+  chainId: number;
+  rpcUrl: string;
+  /** HTLC programs (base58). */
+  nativeProgramId: string;
+  splProgramId: string;
+  /**
+   * The 64-byte secret key (base58) that pays the fees of the service's redeems on this chain. It
+   * never leaves the service.
+   */
+  relayerSecretKey: string;
+  /** Slots, counted at `confirmed`. */
+  requiredConfirmations: number;
+  /** Slots. */
+  sourceTimelock: number;
+  /** Slots. */
+  destinationTimelock: number;
+  /** Slot time. */
+  blockTimeMs: number;
+  explorerUrl?: string;
+  assets: LocalServiceSolanaAssetConfig[];
+}
+
+export type LocalServiceChainConfig =
+  LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig | LocalServiceSolanaChainConfig;
 
 export interface LocalServiceSolverConfig {
   /** Hex id the solver quotes under. */
   id: string;
   /** Full URL of the solver's quote endpoint, e.g. `http://127.0.0.1:7001/quote`. */
   quoteUrl: string;
-  /** EVM address, and the x-only key (64 hex) the solver uses in Bitcoin HTLCs. */
-  addresses: { evm: string; bitcoin?: string };
+  /** EVM address, the x-only key (64 hex) the solver uses in Bitcoin HTLCs, and its Solana address. */
+  addresses: { evm: string; bitcoin?: string; solana?: string };
 }
 
 export interface LocalServiceDeadlines {
@@ -145,12 +179,17 @@ export function validateLocalServiceConfig(config: LocalServiceConfig): void {
     if (bitcoin !== undefined && !isXOnlyKeyHex(bitcoin)) {
       fail(`solver ${solver.id} addresses.bitcoin ${bitcoin} is not an x-only public key (64 hex)`);
     }
+    const solana = solver.addresses.solana;
+    if (solana !== undefined && solanaAddressProblem(solana) !== null) {
+      fail(`solver ${solver.id} addresses.solana ${solana} is not a Solana address`);
+    }
   }
 }
 
 function validateChain(chain: LocalServiceChainConfig): void {
   const where = `chain ${chain.name}`;
   if (chain.family === "bitcoin") validateBitcoinChain(chain);
+  else if (chain.family === "solana") validateSolanaChain(chain);
   else if (chain.family !== "evm")
     fail(`${where}: family ${String((chain as { family: unknown }).family)} is not supported`);
   if (!Number.isInteger(chain.requiredConfirmations) || chain.requiredConfirmations < 1) {
@@ -191,6 +230,22 @@ function validateBitcoinChain(chain: LocalServiceBitcoinChainConfig): void {
   }
   for (const asset of chain.assets) {
     if (asset.decimals !== 8) fail(`${where}: asset ${asset.symbol} must have 8 decimals (satoshis)`);
+  }
+}
+
+function validateSolanaChain(chain: LocalServiceSolanaChainConfig): void {
+  const where = `chain ${chain.name}`;
+  if (!URL.canParse(chain.rpcUrl)) fail(`${where}: rpcUrl ${chain.rpcUrl} is not a URL`);
+  for (const key of ["nativeProgramId", "splProgramId"] as const) {
+    const problem = solanaAddressProblem(chain[key]);
+    if (problem !== null) fail(`${where}: ${key} ${chain[key]} ${problem}`);
+  }
+  const key = readSolanaSecretKey(chain.relayerSecretKey);
+  if ("problem" in key) fail(`${where}: relayerSecretKey ${key.problem}`);
+  for (const asset of chain.assets) {
+    if (asset.tokenAddress !== "native" && solanaAddressProblem(asset.tokenAddress) !== null) {
+      fail(`${where}: asset ${asset.symbol} tokenAddress must be "native" or an SPL mint address`);
+    }
   }
 }
 

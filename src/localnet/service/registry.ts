@@ -9,13 +9,15 @@ import type {
   LocalServiceBitcoinChainConfig,
   LocalServiceChainConfig,
   LocalServiceEvmChainConfig,
+  LocalServiceSolanaAssetConfig,
+  LocalServiceSolanaChainConfig,
   LocalServiceSolverConfig,
 } from "./config.js";
 
 interface ResolvedBase {
   /** `<chain>:<symbol>`. */
   id: string;
-  /** True for the chain's own coin (EVM: NativeHTLC, no token contract; Bitcoin: always). */
+  /** True for the chain's own coin (EVM: NativeHTLC, no token contract; Bitcoin: always; Solana: SOL). */
   native: boolean;
 }
 
@@ -25,6 +27,11 @@ export type ResolvedAsset =
       family: "bitcoin";
       chain: LocalServiceBitcoinChainConfig;
       config: LocalServiceBitcoinAssetConfig;
+    })
+  | (ResolvedBase & {
+      family: "solana";
+      chain: LocalServiceSolanaChainConfig;
+      config: LocalServiceSolanaAssetConfig;
     });
 
 export class Registry {
@@ -76,6 +83,15 @@ function resolveAssets(chain: LocalServiceChainConfig): ResolvedAsset[] {
       native: true,
     }));
   }
+  if (chain.family === "solana") {
+    return chain.assets.map((config) => ({
+      family: "solana",
+      id: id(config.symbol),
+      chain,
+      config,
+      native: config.tokenAddress === "native",
+    }));
+  }
   return chain.assets.map((config) => ({
     family: "evm",
     id: id(config.symbol),
@@ -98,5 +114,12 @@ export function solverAddressOn(
   solver: LocalServiceSolverConfig,
   chain: LocalServiceChainConfig,
 ): string | undefined {
-  return chain.family === "evm" ? solver.addresses.evm : solver.addresses.bitcoin;
+  switch (chain.family) {
+    case "evm":
+      return solver.addresses.evm;
+    case "bitcoin":
+      return solver.addresses.bitcoin;
+    case "solana":
+      return solver.addresses.solana;
+  }
 }

@@ -8,6 +8,7 @@ import { pino, type Logger } from "pino";
 import type { Hex } from "viem";
 import { BitcoinServiceChain } from "./chains/bitcoin/bitcoin-service-chain.js";
 import { EvmServiceChain } from "./chains/evm/evm-service-chain.js";
+import { SolanaServiceChain } from "./chains/solana/solana-service-chain.js";
 import type { ServiceChain } from "./chains/service-chain.js";
 import {
   DEFAULT_DEADLINES,
@@ -92,6 +93,8 @@ function createServiceChain(
       return new EvmServiceChain(config, relayerPrivateKey);
     case "bitcoin":
       return new BitcoinServiceChain(config, keys);
+    case "solana":
+      return new SolanaServiceChain(config);
   }
 }
 

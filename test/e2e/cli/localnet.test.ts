@@ -1,6 +1,7 @@
 /**
  * `solver localnet` as a developer runs it: up until Ctrl-C with the service, the chains and the solver
- * where the descriptor says; a swap completes against it; SIGINT stops everything, exit 0.
+ * where the descriptor says (the Solana HTLC programs at the profile's ids, every user holding SOL and the
+ * SPL token); a swap completes against it; SIGINT stops everything, exit 0.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,12 +9,13 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../src/cli.js";
 import type { LocalnetDescriptor } from "../../../src/localnet/descriptor.js";
+import { LOCALNET_SOLANA_FUNDS } from "../../../src/localnet/solana-setup.js";
 import { LocalUser } from "../../../src/localnet/user.js";
 import { OrderbookClient } from "../../../src/orderbook/client.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import { recordingIo } from "../../unit/cli/io.js";
-import { SolverProcess } from "./support/solver-process.js";
+import { REPO_ROOT, SolverProcess } from "./support/solver-process.js";
 
 const completed = (o: Order) =>
   o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash !== "";
@@ -43,6 +45,33 @@ describe("solver localnet", () => {
       appId: descriptor.service.appId,
     });
     const user = new LocalUser(descriptor, descriptor.users[0]!.privateKey, orderbook);
+
+    // The Solana cluster runs both HTLC programs at the ids of the localnet profile.
+    const localnetProfile = JSON.parse(readFileSync(join(REPO_ROOT, "config/localnet.json"), "utf8")) as {
+      chains: { family: string; nativeProgramId?: string; splProgramId?: string }[];
+    };
+    const solanaProfile = localnetProfile.chains.find((c) => c.family === "solana");
+    const programs = [descriptor.solana.nativeProgramId, descriptor.solana.splProgramId];
+    expect(programs).toEqual([solanaProfile?.nativeProgramId, solanaProfile?.splProgramId]);
+    for (const id of programs) {
+      const response = await fetch(descriptor.solana.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "getAccountInfo",
+          params: [id, { encoding: "base64" }],
+        }),
+      });
+      const body = (await response.json()) as { result: { value: { executable: boolean } | null } };
+      expect(body.result.value?.executable, `program ${id}`).toBe(true);
+    }
+    for (const { privateKey } of descriptor.users) {
+      const funded = new LocalUser(descriptor, privateKey, orderbook);
+      expect(await funded.balance("solana_localnet:sol")).toBe(LOCALNET_SOLANA_FUNDS.user.sol * 10n ** 9n);
+      expect(await funded.balance("solana_localnet:usdc")).toBe(LOCALNET_SOLANA_FUNDS.user.usdc * 10n ** 6n);
+    }
     const quote = await user.bestQuote("arbitrum_localnet:usdc", "ethereum_localnet:usdc", 30_000_000n);
     const order = await user.createOrder(quote);
     await user.initiateOnChain(order);
@@ -57,7 +86,7 @@ describe("solver localnet", () => {
     localnet.signal("SIGINT");
     expect(await localnet.exited).toEqual({ code: 0, signal: null });
     expect(localnet.stdout.slice(-2)).toEqual(["stopping the localnet...", "stopped"]);
-    for (const chain of descriptor.chains)
+    for (const chain of [...descriptor.chains, descriptor.solana])
       await expect(fetch(chain.rpcUrl, { method: "POST" })).rejects.toThrow();
     await expect(fetch(`${ops}/health`)).rejects.toThrow();
   }, 240_000);

@@ -69,6 +69,7 @@ describe("a solver process killed in the middle of a fill", () => {
     const solver = new SolverProcess(["run", "--config", profile], {
       SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
       SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
       SOLVER_CONFIG: "",
     });
     processes.push(solver);
@@ -298,6 +299,7 @@ describe("a solver process killed in the middle of a fill", () => {
     const second = new SolverProcess(["run", "--config", profile], {
       SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
       SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
+      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
       SOLVER_CONFIG: "",
     });
     processes.push(second);

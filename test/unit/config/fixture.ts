@@ -2,6 +2,8 @@
 export const SECRETS = {
   evmKey: `0x${"a1".repeat(32)}`,
   bitcoinKey: "b2".repeat(32),
+  /** A fixed Solana secret key (seed 0xd4…, then its public key), base58. */
+  solanaKey: "5FoRqouCkN1sMnCn1RktkrU89rFyMMPy37sokSbKHVuZzT1VTr4WJJuemSgkuZkd4fZUtJuGEdbfpZ6zVzjXpeYL",
   appId: "c3".repeat(32),
   rpcPassword: "pw-s3cr3t-value",
   urlPassword: "url-s3cr3t",

@@ -38,7 +38,11 @@ describe("key file", () => {
 
   it("supplies both keys from a file only its owner can read", () => {
     const path = keyFile("owner-only.json", good, 0o600);
-    expect(load({ SOLVER_KEY_FILE: path }).solver.keys).toEqual({ evm: FILE_EVM, bitcoin: FILE_BITCOIN });
+    expect(load({ SOLVER_KEY_FILE: path }).solver.keys).toEqual({
+      evm: FILE_EVM,
+      bitcoin: FILE_BITCOIN,
+      solana: "",
+    });
   });
 
   it("accepts a read-only owner file", () => {
@@ -49,7 +53,7 @@ describe("key file", () => {
   it("lets an environment key win over the file, key by key", () => {
     const path = keyFile("mixed.json", good, 0o600);
     const keys = load({ SOLVER_KEY_FILE: path, SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey }).solver.keys;
-    expect(keys).toEqual({ evm: SECRETS.evmKey, bitcoin: FILE_BITCOIN });
+    expect(keys).toEqual({ evm: SECRETS.evmKey, bitcoin: FILE_BITCOIN, solana: "" });
   });
 
   it.each([
@@ -73,16 +77,16 @@ describe("key file", () => {
     const path = keyFile("broken.json", `{"evm": "${FILE_EVM}", `, 0o600);
     const problems = problemsOf({ SOLVER_KEY_FILE: path });
     expect(problems).toContain(
-      `solver.keyFile: ${path} is not valid JSON (expected {"evm": "<hex>", "bitcoin": "<hex>"})`,
+      `solver.keyFile: ${path} is not valid JSON (expected {"evm": "<hex>", "bitcoin": "<hex>", "solana": "<base58>"})`,
     );
     expect(problems.join("\n")).not.toContain(FILE_EVM.slice(2));
   });
 
   it("rejects unknown entries and invalid keys without showing them", () => {
-    const path = keyFile("odd.json", JSON.stringify({ evm: "0x1234", solana: "abc" }), 0o600);
+    const path = keyFile("odd.json", JSON.stringify({ evm: "0x1234", sui: "abc" }), 0o600);
     const problems = problemsOf({ SOLVER_KEY_FILE: path, SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey });
     expect(problems).toEqual([
-      `solver.keyFile: ${path} has an unknown entry "solana" (only evm and bitcoin)`,
+      `solver.keyFile: ${path} has an unknown entry "sui" (only evm, bitcoin, solana)`,
       "solver.keys.evm: is not a 32-byte hex private key on secp256k1 (value not shown)",
     ]);
   });

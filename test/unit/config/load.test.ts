@@ -48,7 +48,7 @@ describe("loadConfig", () => {
       fixedFee: 0n,
       spreadBps: 0,
     });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
   });
 
   it("derives asset ids and normalises addresses and native coins", () => {
@@ -190,7 +190,7 @@ describe("loadConfig", () => {
       SOLVER_BITCOIN_PRIVATE_KEY: `0x${"B2".repeat(32)}`,
     };
     const config = loadConfig({ overrides: validSettings(), env });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey });
+    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
   });
 
   it("does not require the key of a family without chains", () => {
@@ -240,32 +240,45 @@ describe("loadConfig", () => {
     ];
     const config = loadConfig({
       file: "config/localnet.json",
-      env: { SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey, SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey },
+      env: {
+        SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey,
+        SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey,
+        SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey,
+      },
       overrides: {
         service: { url: "http://127.0.0.1:41000" },
         chains: [
           { name: "ethereum_localnet", rpcUrls: ["http://127.0.0.1:41001"], assets: evmAssets },
           { name: "arbitrum_localnet", rpcUrls: ["http://127.0.0.1:41002"], assets: evmAssets },
           { name: "bitcoin_regtest", rpcUrl: "http://127.0.0.1:41003", rpcUser: "u", rpcPassword: "p" },
+          {
+            name: "solana_localnet",
+            rpcUrls: ["http://127.0.0.1:41004"],
+            assets: [{ symbol: "usdc", tokenAddress: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU" }],
+          },
         ],
         ops: { port: 0 },
         quote: { port: 0 },
       },
     });
-    expect(config.chains.map((c) => [c.name, c.family === "evm" ? c.chainId : c.network])).toEqual([
+    expect(config.chains.map((c) => [c.name, c.family === "bitcoin" ? c.network : c.chainId])).toEqual([
       ["ethereum_localnet", 31337],
       ["arbitrum_localnet", 31338],
       ["bitcoin_regtest", "regtest"],
+      ["solana_localnet", 103],
     ]);
     expect(config.strategies.length).toBeGreaterThan(0);
     expect(config.service.url).toBe("http://127.0.0.1:41000");
   });
 
   it("names every unfilled localnet address when the profile is loaded alone", () => {
-    const problems = problemsOf(() => loadConfig({ file: "config/localnet.json", env: TEST_ENV }));
+    const env = { ...TEST_ENV, SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey };
+    const problems = problemsOf(() => loadConfig({ file: "config/localnet.json", env }));
     expect(problems.length).toBeGreaterThan(0);
     for (const problem of problems) {
-      expect(problem).toMatch(/^chains\[[01]\]\.assets\[\d\]\.(htlcAddress|tokenAddress): is required$/);
+      expect(problem).toMatch(
+        /^chains\[([01]\]\.assets\[\d\]\.(htlcAddress|tokenAddress)|3\]\.assets\[1\]\.tokenAddress): is required$/,
+      );
     }
   });
 });

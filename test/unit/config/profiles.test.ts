@@ -4,7 +4,11 @@ import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { listSettings } from "../../../src/config/schema.js";
 import { ASSET_KEYS } from "../../../src/config/validate/assets.js";
-import { BITCOIN_CHAIN_KEYS, EVM_CHAIN_KEYS } from "../../../src/config/validate/chains.js";
+import {
+  BITCOIN_CHAIN_KEYS,
+  EVM_CHAIN_KEYS,
+  SOLANA_CHAIN_KEYS,
+} from "../../../src/config/validate/chains.js";
 import { STRATEGY_KEYS } from "../../../src/config/validate/strategies.js";
 import { SECRETS } from "./fixture.js";
 
@@ -14,6 +18,7 @@ const ENV = {
   SOLVER_ID: "0a1b",
   SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey,
   SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey,
+  SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey,
 };
 
 function problemsOf(file: string, env: NodeJS.ProcessEnv): readonly string[] {
@@ -32,7 +37,7 @@ describe.each(["config/testnet.example.json", "config/mainnet.example.json"])("%
     expect(problems.length).toBeGreaterThan(0);
     for (const problem of problems) {
       expect(problem).toMatch(
-        /^chains\[\d\]\.assets\[\d\]\.(htlcAddress|tokenAddress): "<[^>]+>" is not an EVM address/,
+        /^chains\[\d\]\.assets\[\d\]\.(htlcAddress|tokenAddress): "<[^>]+>" is not (an EVM address|base58; give the SPL mint)/,
       );
     }
   });
@@ -61,7 +66,7 @@ describe.each(["config/testnet.example.json", "config/mainnet.example.json"])("%
     };
     const bitcoin = raw.chains.find((c) => c.family === "bitcoin");
     const sourceMs = 144 * (bitcoin?.minBlockTimeMs ?? 0);
-    for (const chain of raw.chains.filter((c) => c.family === "evm")) {
+    for (const chain of raw.chains.filter((c) => c.family === "evm" || c.family === "solana")) {
       const fillMs = chain.fillTimelockBlocks * chain.maxBlockTimeMs;
       expect(fillMs + raw.safety.timelockMarginMs).toBeLessThan(sourceMs);
     }
@@ -79,7 +84,8 @@ describe("docs/configuration.md", () => {
   });
 
   it("documents every chain, asset and strategy field", () => {
-    for (const field of [...EVM_CHAIN_KEYS, ...BITCOIN_CHAIN_KEYS, ...ASSET_KEYS, ...STRATEGY_KEYS]) {
+    const chainKeys = [...EVM_CHAIN_KEYS, ...BITCOIN_CHAIN_KEYS, ...SOLANA_CHAIN_KEYS];
+    for (const field of [...chainKeys, ...ASSET_KEYS, ...STRATEGY_KEYS]) {
       expect(doc).toContain(`\`${field}\``);
     }
   });

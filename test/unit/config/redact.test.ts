@@ -16,12 +16,12 @@ describe("redactConfig", () => {
   it("marks what it removed and keeps the rest readable", () => {
     const view = redactConfig(config) as {
       service: { url: string; appId: string };
-      solver: { keys: { evm: string; bitcoin: string } };
+      solver: { keys: { evm: string; bitcoin: string; solana: string } };
       chains: { rpcUrls?: string[]; rpcPassword?: string; rpcUser?: string }[];
       strategies: { minAmount: unknown }[];
     };
     expect(view.service).toEqual({ url: "https://[redacted]@api.example.org/", appId: "[redacted]" });
-    expect(view.solver.keys).toEqual({ evm: "[redacted]", bitcoin: "[redacted]" });
+    expect(view.solver.keys).toEqual({ evm: "[redacted]", bitcoin: "[redacted]", solana: "" });
     expect(view.chains[0]?.rpcUrls).toEqual([
       "http://127.0.0.1:8545",
       "https://rpc.example.org/v2/[redacted]",

@@ -119,8 +119,8 @@ const cases: [string, Mutation, string][] = [
   ],
   [
     "an unsupported family",
-    (s) => (bitcoinChain(s).family = "solana"),
-    'chains[1].family: "solana" must be one of evm, bitcoin',
+    (s) => (bitcoinChain(s).family = "starknet"),
+    'chains[1].family: "starknet" must be one of evm, bitcoin, solana',
   ],
   [
     "a missing chain field",

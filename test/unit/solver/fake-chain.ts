@@ -23,6 +23,7 @@ import type { SolverChain } from "../../../src/solver/solver-chain.js";
 export class FakeChain implements ChainReader, ChainExecutor {
   readonly maxBatch: number;
   readonly offersInstantRefund: boolean;
+  readonly instantRefundDelivery: "service" | "broadcast";
   readonly secretLength: number | null;
   readonly userKeyIsDelegate: boolean;
   tip = 105n;
@@ -53,7 +54,9 @@ export class FakeChain implements ChainReader, ChainExecutor {
     private readonly journal: () => JournalView,
   ) {
     this.maxBatch = family === "bitcoin" ? 50 : 1;
-    this.offersInstantRefund = family === "bitcoin";
+    // Bitcoin hands its half of an instant refund to the service; Solana's redeemer signs and sends it.
+    this.offersInstantRefund = family === "bitcoin" || family === "solana";
+    this.instantRefundDelivery = family === "solana" ? "broadcast" : "service";
     this.secretLength = family === "bitcoin" ? null : 32;
     this.userKeyIsDelegate = family === "bitcoin";
   }

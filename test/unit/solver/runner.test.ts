@@ -42,16 +42,22 @@ interface Harness {
   fills(): string[];
 }
 
-function harness(options: { sourceFamily?: "evm" | "bitcoin"; limits?: Partial<Limits> } = {}): Harness {
+const SOURCE_CHAINS = { evm: "ethereum_localnet", bitcoin: "bitcoin_regtest", solana: "solana_localnet" };
+const SOURCE_ASSETS = {
+  evm: { symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c1", decimals: 6 },
+  bitcoin: { symbol: "btc", tokenAddress: "primary", decimals: 8 },
+  solana: { symbol: "sol", tokenAddress: "native", decimals: 9 },
+};
+
+function harness(
+  options: { sourceFamily?: "evm" | "bitcoin" | "solana"; limits?: Partial<Limits> } = {},
+): Harness {
   const journal = new Journal(join(mkdtempSync(join(tmpdir(), "runner-")), "journal.sqlite"));
   opened.push(journal);
-  const sourceChain = options.sourceFamily === "bitcoin" ? "bitcoin_regtest" : "ethereum_localnet";
-  const source = new FakeChain(sourceChain, options.sourceFamily ?? "evm", () => journal);
+  const sourceFamily = options.sourceFamily ?? "evm";
+  const source = new FakeChain(SOURCE_CHAINS[sourceFamily], sourceFamily, () => journal);
   const destination = new FakeChain("arbitrum_localnet", "evm", () => journal);
-  const sourceAssets =
-    options.sourceFamily === "bitcoin"
-      ? [{ symbol: "btc", tokenAddress: "primary", decimals: 8 }]
-      : [{ symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c1", decimals: 6 }];
+  const sourceAssets = [SOURCE_ASSETS[sourceFamily]];
   const chains = new Map([
     [source.chain, source.solverChain(SOLVER, sourceAssets)],
     [
@@ -142,7 +148,7 @@ function addOrder(h: Harness, i: number, patch: (order: Order) => void = () => u
     source: {
       swap_id: id.repeat(32),
       chain: h.source.chain,
-      asset: `${h.source.chain}:${h.source.family === "bitcoin" ? "btc" : "usdc"}`,
+      asset: `${h.source.chain}:${SOURCE_ASSETS[h.source.family as keyof typeof SOURCE_ASSETS].symbol}`,
     },
     destination: { swap_id: `d${id}`.padEnd(64, "0") },
   });
@@ -245,6 +251,27 @@ describe("runner: an instant refund and a fill never both", () => {
     await h.runner.tick();
     expect(h.fills()).toEqual([]);
     expect(decision(h, order)).toMatchObject({ outcome: "refuse", reason: "instant_refund_given" });
+  });
+});
+
+describe("runner: an instant refund the solver sends itself", () => {
+  it("broadcasts and follows it where the family's redeemer signature alone refunds", async () => {
+    const h = harness({ sourceFamily: "solana" });
+    const order = addOrder(h, 1);
+    h.quote = () => ({ ok: false, outcome: "refuse", reason: "price_moved", detail: "moved" });
+    await h.runner.tick();
+    expect(h.delivered).toEqual([]);
+    expect(h.source.built.flat().map((a) => a.kind)).toEqual(["instant_refund"]);
+    expect(h.source.broadcasts).toHaveLength(1);
+    const action = h.journal.orderActions(order.order_id).find((a) => a.kind === "instant_refund")!;
+    expect(h.journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["broadcast"]);
+
+    // Followed like any transaction to its chain's finality depth, never handed to the service.
+    h.source.statusOf = () => ({ state: "confirmed", blockHeight: 120n, confirmations: 3 });
+    await h.runner.tick();
+    expect(h.delivered).toEqual([]);
+    expect(h.journal.action(action.id).status).toBe("confirmed");
+    expect(h.fills()).toEqual([]);
   });
 });
 

@@ -34,10 +34,23 @@ describe("createLogger", () => {
     logger.info({ a: { b: { c: { d: { e: { preimage: SECRET } } } } } }, "five levels down");
     logger.info({ list: [{ privateKey: KEY }, { password: "hunter2" }] }, "in arrays");
     logger.child({ appId: APP_ID }).warn({ rpcPassword: "hunter2", authorization: "Bearer x" }, "child");
+    logger.info(
+      { chain: { relayerSecretKey: "base58relayer" }, user: { secretKey: "base58user" } },
+      "solana",
+    );
     const text = lines.join("\n");
-    for (const secret of [KEY, KEY.slice(2), SECRET, APP_ID, "hunter2", "Bearer x"])
+    for (const secret of [
+      KEY,
+      KEY.slice(2),
+      SECRET,
+      APP_ID,
+      "hunter2",
+      "Bearer x",
+      "base58relayer",
+      "base58user",
+    ])
       expect(text).not.toContain(secret);
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(text.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(12);
     const nested = JSON.parse(lines[1]!) as { order: { destination_swap: { secret: string } } };
     expect(nested.order.destination_swap.secret).toBe("[redacted]");

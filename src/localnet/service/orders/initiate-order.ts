@@ -44,7 +44,7 @@ export async function initiateOrder(ctx: ServiceContext, orderId: string, body: 
 
 function signerFor(ctx: ServiceContext, order: Order, chain: ServiceChain): SignedInitiate {
   const asset = ctx.registry.asset(order.source_swap.asset);
-  if (asset?.native === true) {
+  if (asset?.native === true && asset.family === "evm") {
     throw conflict(
       `order ${order.order_id} has a native-coin source (${order.source_swap.asset}): ` +
         "the user calls NativeHTLC.initiate itself",

@@ -1,7 +1,7 @@
 /** GET /v2/chains and GET /v2/assets: the configured chains and assets in API form. */
 import { NATIVE_TOKEN_ADDRESS } from "../../../chains/evm/htlc-abi.js";
 import type { ChainAssetInfo, ChainInfo } from "../../../orderbook/types.js";
-import type { LocalServiceChainConfig } from "../config.js";
+import type { LocalServiceChainConfig, LocalServiceSolanaChainConfig } from "../config.js";
 import type { ServiceContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { ApiRequest } from "../http/router.js";
@@ -40,6 +40,7 @@ function chainInfo(ctx: ServiceContext, chain: LocalServiceChainConfig): ChainIn
     // The HTLC is a Taproot script, not a contract: no schema names exist for it in the spec.
     return { ...common, supported_htlc_schemas: [], supported_token_schemas: [], htlc: null, token: null };
   }
+  if (chain.family === "solana") return { ...common, ...solanaSchemas(chain) };
   const tokenAssets = chain.assets.filter((asset) => !isNativeToken(asset.tokenAddress));
   const htlcSchemas: string[] = [];
   if (assets.some((asset) => asset.native)) htlcSchemas.push("evm:htlc");
@@ -54,9 +55,26 @@ function chainInfo(ctx: ServiceContext, chain: LocalServiceChainConfig): ChainIn
   };
 }
 
-/** EVM: the chain id; Bitcoin: the network name. */
+/** The spec's Solana schema names: `solana:htlc` (SOL), `solana:htlc_spltoken` and `solana:spltoken` (tokens). */
+function solanaSchemas(chain: LocalServiceSolanaChainConfig) {
+  const hasNative = chain.assets.some((a) => a.tokenAddress === "native");
+  const hasTokens = chain.assets.some((a) => a.tokenAddress !== "native");
+  return {
+    supported_htlc_schemas: [
+      ...(hasNative ? ["solana:htlc"] : []),
+      ...(hasTokens ? ["solana:htlc_spltoken"] : []),
+    ],
+    supported_token_schemas: hasTokens ? ["solana:spltoken"] : [],
+    htlc: hasTokens
+      ? { schema: "solana:htlc_spltoken", address: chain.splProgramId }
+      : { schema: "solana:htlc", address: chain.nativeProgramId },
+    token: hasTokens ? { schema: "solana:spltoken" } : null,
+  };
+}
+
+/** EVM and Solana: the chain id; Bitcoin: the network name. */
 function chainIdOf(chain: LocalServiceChainConfig): string {
-  return chain.family === "evm" ? String(chain.chainId) : chain.network;
+  return chain.family === "bitcoin" ? chain.network : String(chain.chainId);
 }
 
 function assetInfo(asset: ResolvedAsset): ChainAssetInfo {
@@ -73,6 +91,11 @@ function assetInfo(asset: ResolvedAsset): ChainAssetInfo {
   };
   if (asset.family === "bitcoin")
     return { ...common, token_address: BITCOIN_TOKEN_ADDRESS, htlc_address: "" };
+  if (asset.family === "solana") {
+    // SOL shows as `native`, tokens by their mint; the HTLC is the asset's program.
+    const program = asset.native ? asset.chain.nativeProgramId : asset.chain.splProgramId;
+    return { ...common, token_address: asset.config.tokenAddress, htlc_address: program };
+  }
   return {
     ...common,
     token_address: asset.native ? NATIVE_TOKEN_ADDRESS : asset.config.tokenAddress,

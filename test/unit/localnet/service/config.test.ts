@@ -3,7 +3,9 @@ import {
   validateLocalServiceConfig,
   type LocalServiceConfig,
   type LocalServiceEvmChainConfig,
+  type LocalServiceSolanaChainConfig,
 } from "../../../../src/localnet/service/config.js";
+import { localnetSolanaKey } from "../../../../src/localnet/solana-setup.js";
 
 function config(overrides: Partial<LocalServiceConfig> = {}): LocalServiceConfig {
   return {
@@ -72,5 +74,80 @@ describe("validateLocalServiceConfig", () => {
     expect(() => validateLocalServiceConfig({ ...base, chains: [chain, chain] })).toThrow(
       "chain alpha is listed twice",
     );
+  });
+
+  describe("a Solana chain", () => {
+    const solana = (
+      overrides: Partial<LocalServiceSolanaChainConfig> = {},
+    ): LocalServiceSolanaChainConfig => ({
+      name: "solana_local",
+      family: "solana",
+      chainId: 103,
+      rpcUrl: "http://127.0.0.1:3",
+      nativeProgramId: "6eksgdCnSjUaGQWZ6iYvauv1qzvYPF33RTGTM1ZuyENx",
+      splProgramId: "2WXpY8havGjfRxme9LUxtjFHTh1EfU3ur4v6wiK4KdNC",
+      relayerSecretKey: localnetSolanaKey("relayer").secretKey,
+      requiredConfirmations: 1,
+      sourceTimelock: 7200,
+      destinationTimelock: 600,
+      blockTimeMs: 400,
+      assets: [
+        {
+          symbol: "sol",
+          name: "SOL",
+          decimals: 9,
+          tokenAddress: "native",
+          priceUsd: "150",
+          minAmount: "1",
+          maxAmount: "10",
+        },
+      ],
+      ...overrides,
+    });
+    const withSolana = (
+      chain: LocalServiceSolanaChainConfig,
+      solverAddress = localnetSolanaKey("solver").address,
+    ) => {
+      const base = config();
+      const solver = {
+        ...base.solvers[0]!,
+        addresses: { ...base.solvers[0]!.addresses, solana: solverAddress },
+      };
+      return { ...base, chains: [...base.chains, chain], solvers: [solver] };
+    };
+
+    it("is accepted with base58 programs, a relayer key and the solver's Solana address", () => {
+      expect(() => validateLocalServiceConfig(withSolana(solana()))).not.toThrow();
+    });
+
+    it.each<[string, Partial<LocalServiceSolanaChainConfig>, string]>([
+      ["a program id that is not base58", { splProgramId: "0xabc" }, "splProgramId 0xabc"],
+      ["a relayer key that is not 64 bytes", { relayerSecretKey: "abc" }, "relayerSecretKey"],
+      [
+        "a mint that is not an address",
+        {
+          assets: [
+            {
+              symbol: "usdc",
+              name: "USDC",
+              decimals: 6,
+              tokenAddress: "usdc",
+              priceUsd: "1",
+              minAmount: "1",
+              maxAmount: "10",
+            },
+          ],
+        },
+        'asset usdc tokenAddress must be "native" or an SPL mint address',
+      ],
+    ])("names the problem: %s", (_name, overrides, message) => {
+      expect(() => validateLocalServiceConfig(withSolana(solana(overrides)))).toThrow(message);
+    });
+
+    it("refuses a solver Solana address that is not one", () => {
+      expect(() => validateLocalServiceConfig(withSolana(solana(), "0x1234"))).toThrow(
+        "addresses.solana 0x1234 is not a Solana address",
+      );
+    });
   });
 });

@@ -1,0 +1,48 @@
+/** A Solana asset resolved from config: which HTLC program holds it, and which mint (none for SOL). */
+import type { PublicKey } from "@solana/web3.js";
+import type { AssetConfig, SolanaChainConfig } from "../../config/types.js";
+import { solanaAddress } from "./address.js";
+import type { HtlcProgramKind } from "./errors.js";
+
+export interface SolanaAsset {
+  id: string;
+  kind: HtlcProgramKind;
+  programId: PublicKey;
+  /** The SPL mint; null for native SOL. */
+  mint: PublicKey | null;
+  config: AssetConfig;
+}
+
+export class UnknownSolanaAssetError extends Error {
+  constructor(asset: string, chain: string) {
+    super(`asset ${asset} is not configured on Solana chain ${chain}`);
+    this.name = "UnknownSolanaAssetError";
+  }
+}
+
+/** What asset resolution reads of a chain's config. */
+export type SolanaAssetsConfig = Pick<
+  SolanaChainConfig,
+  "name" | "nativeProgramId" | "splProgramId" | "assets"
+>;
+
+export function resolveSolanaAsset(config: SolanaAssetsConfig, asset: string): SolanaAsset {
+  const found = config.assets.find((a) => a.id === asset);
+  if (found === undefined) throw new UnknownSolanaAssetError(asset, config.name);
+  if (found.tokenAddress === "native") {
+    return {
+      id: found.id,
+      kind: "native",
+      programId: solanaAddress(config.nativeProgramId, `nativeProgramId of ${config.name}`),
+      mint: null,
+      config: found,
+    };
+  }
+  return {
+    id: found.id,
+    kind: "spl",
+    programId: solanaAddress(config.splProgramId, `splProgramId of ${config.name}`),
+    mint: solanaAddress(found.tokenAddress, `mint of ${found.id}`),
+    config: found,
+  };
+}

@@ -1,0 +1,42 @@
+/** Wires the Solana family from config: one RPC pool, reader and executor, and the solver's key. */
+import type { Logger } from "pino";
+import type { SolanaChainConfig } from "../../config/types.js";
+import type { ChainFamilyModule, JournalView } from "../chain.js";
+import { SolanaExecutor } from "./executor.js";
+import { readSolanaSecretKey } from "./keypair.js";
+import { SolanaReader } from "./reader.js";
+import { SolanaRpc, type SolanaRpcOptions } from "./rpc.js";
+
+export interface SolanaFamily extends ChainFamilyModule {
+  reader: SolanaReader;
+  executor: SolanaExecutor;
+  rpc: SolanaRpc;
+  /** The solver's address (base58): its party on this chain. */
+  party: string;
+}
+
+export interface SolanaFamilyOptions {
+  config: SolanaChainConfig;
+  /** The 64-byte secret key, base58 (config `solver.keys.solana`). */
+  secretKey: string;
+  journal: JournalView;
+  logger?: Logger;
+  rpc?: SolanaRpcOptions;
+}
+
+export function createSolanaFamily(options: SolanaFamilyOptions): SolanaFamily {
+  const { config, journal, logger } = options;
+  const reading = readSolanaSecretKey(options.secretKey);
+  if ("problem" in reading) throw new Error(`the Solana key of ${config.name} ${reading.problem}`);
+  const rpc = new SolanaRpc(config, { ...options.rpc, ...(logger === undefined ? {} : { logger }) });
+  const reader = new SolanaReader(config, rpc);
+  const executor = new SolanaExecutor({
+    config,
+    keypair: reading.keypair,
+    rpc,
+    reader,
+    journal,
+    ...(logger === undefined ? {} : { logger }),
+  });
+  return { reader, executor, rpc, party: reading.keypair.publicKey.toBase58() };
+}

@@ -1,0 +1,196 @@
+/**
+ * A local Solana chain with slots on demand, a funded solver and user (SOL and a USDC-like mint), and
+ * the solver's Solana family over it, for the family's end-to-end tests.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+  Keypair,
+  TransactionMessage,
+  VersionedTransaction,
+  type TransactionInstruction,
+} from "@solana/web3.js";
+import type {
+  ActionKind,
+  ActionRequest,
+  HtlcParams,
+  SignedTx,
+  TxStatus,
+} from "../../../../src/chains/chain.js";
+import { base58Encode } from "../../../../src/chains/solana/base58.js";
+import { createSolanaFamily, type SolanaFamily } from "../../../../src/chains/solana/family.js";
+import { nativeInitiateInstruction } from "../../../../src/chains/solana/native-instructions.js";
+import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
+import { associatedTokenAddress } from "../../../../src/chains/solana/spl-token.js";
+import { swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
+import type { SolanaChainConfig } from "../../../../src/config/types.js";
+import { startLocalSolana, type LocalMint, type LocalSolana } from "../../../../src/localnet/solana/index.js";
+import { MemoryJournal } from "../../../support/memory-journal.js";
+
+export const CHAIN = "solana_localnet";
+export const SOL = `${CHAIN}:sol`;
+export const USDC = `${CHAIN}:usdc`;
+export const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+export interface SolanaFamilyFixture {
+  sol: LocalSolana;
+  usdc: LocalMint;
+  config: SolanaChainConfig;
+  solver: Keypair;
+  user: Keypair;
+  journal: MemoryJournal;
+  family: SolanaFamily;
+  stop(): Promise<void>;
+}
+
+export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
+  const sol = await startLocalSolana({ slotMs: 0 });
+  const solver = Keypair.generate();
+  const user = Keypair.generate();
+  sol.fund(solver.publicKey, 100n * LAMPORTS_PER_SOL);
+  sol.fund(user.publicKey, 100n * LAMPORTS_PER_SOL);
+  const usdc = sol.createMint(6);
+  sol.mintTo(usdc, solver.publicKey, 1_000_000_000_000n);
+  sol.mintTo(usdc, user.publicKey, 1_000_000_000_000n);
+  sol.advanceSlots(2n);
+  const config: SolanaChainConfig = {
+    family: "solana",
+    name: CHAIN,
+    chainId: 103,
+    rpcUrls: [sol.url],
+    nativeProgramId: sol.programIds.native.toBase58(),
+    splProgramId: sol.programIds.spl.toBase58(),
+    commitment: "confirmed",
+    minBlockTimeMs: 400,
+    maxBlockTimeMs: 400,
+    minConfirmations: 1,
+    finalityDepth: 1,
+    fillTimelockBlocks: 1_000,
+    bumpAfterMs: 30_000,
+    maxHeadLagBlocks: 75,
+    rpcTimeoutMs: 5_000,
+    computeUnitPriceFloorMicroLamports: 0n,
+    computeUnitPriceCeilingMicroLamports: 1_000_000n,
+    assets: [
+      {
+        id: SOL,
+        chain: CHAIN,
+        symbol: "sol",
+        decimals: 9,
+        tokenAddress: "native",
+        htlcAddress: sol.programIds.native.toBase58(),
+      },
+      {
+        id: USDC,
+        chain: CHAIN,
+        symbol: "usdc",
+        decimals: 6,
+        tokenAddress: usdc.mint.toBase58(),
+        htlcAddress: sol.programIds.spl.toBase58(),
+      },
+    ],
+  };
+  const journal = new MemoryJournal();
+  const family = createSolanaFamily({ config, secretKey: base58Encode(solver.secretKey), journal });
+  return { sol, usdc, config, solver, user, journal, family, stop: () => sol.stop() };
+}
+
+export interface Swap {
+  params: HtlcParams;
+  secret: string;
+}
+
+/** A swap's order side: `initiator` locks (and refunds), `redeemer` redeems; the swap id as the API gives it. */
+export function swapOf(
+  f: SolanaFamilyFixture,
+  asset: string,
+  initiator: Keypair,
+  redeemer: Keypair,
+  amount: bigint,
+  timelock: bigint,
+): Swap {
+  const secret = randomBytes(32);
+  const params: HtlcParams = {
+    chain: CHAIN,
+    asset,
+    swapId: "",
+    initiator: initiator.publicKey.toBase58(),
+    redeemer: redeemer.publicKey.toBase58(),
+    secretHash: createHash("sha256").update(secret).digest("hex"),
+    timelock,
+    amount,
+  };
+  params.swapId = f.family.reader.computeSwapId(params);
+  return { params, secret: secret.toString("hex") };
+}
+
+/** The user locks a source swap itself, paying amount and rent; lands at once (the local chain executes on send). */
+export function userInitiates(f: SolanaFamilyFixture, swap: Swap): string {
+  const terms = swapTermsOf(swap.params);
+  const ix =
+    swap.params.asset === SOL
+      ? nativeInitiateInstruction({
+          programId: f.sol.programIds.native,
+          terms,
+          funder: f.user.publicKey,
+          rentSponsor: f.user.publicKey,
+        })
+      : splInitiateInstruction({
+          programId: f.sol.programIds.spl,
+          mint: f.usdc.mint,
+          terms,
+          funder: f.user.publicKey,
+          funderTokenAccount: associatedTokenAddress(f.user.publicKey, f.usdc.mint),
+          rentSponsor: f.user.publicKey,
+        });
+  return sendAs(f, [ix], f.user);
+}
+
+export function sendAs(
+  f: SolanaFamilyFixture,
+  instructions: TransactionInstruction[],
+  payer: Keypair,
+): string {
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: f.sol.chain.latestBlockhash().blockhash,
+    instructions,
+  }).compileToLegacyMessage();
+  const tx = new VersionedTransaction(message);
+  tx.sign([payer]);
+  return f.sol.chain.send(tx.serialize());
+}
+
+export function action(kind: ActionKind, swap: Swap, extra: Partial<ActionRequest> = {}): ActionRequest {
+  return { kind, orderId: `order-${swap.params.swapId.slice(0, 12)}`, params: swap.params, ...extra };
+}
+
+/** The runner's sequence: build, journal, broadcast; then a slot passes and the status is read. */
+export async function run(
+  f: SolanaFamilyFixture,
+  request: ActionRequest,
+): Promise<{ signed: SignedTx; status: TxStatus }> {
+  const signed = await f.family.executor.build([request]);
+  const attempt = f.journal.record(signed, { orderId: request.orderId, kind: request.kind });
+  await f.family.executor.broadcast(signed);
+  f.sol.advanceSlots(1n);
+  const status = await f.family.executor.txStatus(attempt, [request]);
+  if (status.state === "confirmed" || status.state === "failed") f.journal.settle(signed.txHash);
+  return { signed, status };
+}
+
+/** The chosen lock of a swap as the reader names it. */
+export async function locksOf(f: SolanaFamilyFixture, swap: Swap): Promise<string[]> {
+  const state = await f.family.reader.readHtlc(swap.params);
+  return state.locks.filter((l) => l.spend === null).map((l) => l.id);
+}
+
+/** Units the HTLC program itself used in a landed transaction, from its "consumed" log line. */
+export function programUnits(f: SolanaFamilyFixture, signature: string): bigint {
+  const record = f.sol.chain.transaction(signature);
+  const ids = [f.sol.programIds.native.toBase58(), f.sol.programIds.spl.toBase58()];
+  for (const line of record?.logs ?? []) {
+    const m = /^Program (\w+) consumed (\d+) of \d+ compute units$/.exec(line);
+    if (m?.[1] !== undefined && m[2] !== undefined && ids.includes(m[1])) return BigInt(m[2]);
+  }
+  throw new Error(`no HTLC program units in ${signature}`);
+}
