@@ -378,9 +378,10 @@ describe("runner: acting", () => {
   it("journals before it broadcasts, and marks a fill the chain already shows as satisfied", async () => {
     const h = harness();
     const order = addOrder(h, 1);
-    const done = new Error("order already initiated");
-    done.name = "OrderAlreadyInitiatedError";
-    h.destination.failNextBuild = done;
+    // Executors mark a refusal because the chain already shows the action with `alreadyOnChain`.
+    h.destination.failNextBuild = Object.assign(new Error("order already initiated"), {
+      alreadyOnChain: true,
+    });
     await h.runner.tick();
     expect(h.journal.orderActions(order.order_id)[0]).toMatchObject({ kind: "fill", status: "confirmed" });
     expect(h.destination.broadcasts).toEqual([]);
