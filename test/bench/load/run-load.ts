@@ -61,7 +61,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   let clock: BlockClock | null = null;
   try {
     for (const chain of net.solverConfig.chains) {
-      const upstream = chain.family === "evm" ? chain.rpcUrls[0] : net.bitcoin.rpcUrl;
+      const upstream = chain.family === "bitcoin" ? net.bitcoin.rpcUrl : chain.rpcUrls[0];
       const proxy = new FaultProxy(upstream ?? "");
       await proxy.start();
       proxies.set(chain.name, proxy);

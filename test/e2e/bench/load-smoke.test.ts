@@ -33,11 +33,13 @@ describe("load benchmark (smoke)", () => {
     expect(figures.orderQuotes.answered).toBe(ORDERS);
     expect(figures.creations.badGateway).toBe(0);
 
-    // Counted at the proxies: each chain was read for the orders it carried.
-    expect(figures.rpc.map((c) => c.chain).sort()).toEqual(
+    // Counted at the proxies: each chain was read for the orders it carried (the benchmark's swaps
+    // leave the localnet's Solana chain out).
+    const carried = figures.rpc.filter((c) => c.sides > 0);
+    expect(carried.map((c) => c.chain).sort()).toEqual(
       ["arbitrum_localnet", "bitcoin_regtest", "ethereum_localnet"].sort(),
     );
-    for (const chain of figures.rpc) {
+    for (const chain of carried) {
       expect(chain.sides).toBeGreaterThan(0);
       expect(chain.perSide).toBeGreaterThan(0);
       expect(chain.perCompletedOrder).toBeGreaterThan(0);
