@@ -104,6 +104,15 @@ describe("a solver process killed in the middle of a fill", () => {
     return user.createOrder(await user.bestQuote(SOURCE, DESTINATION, 40_000_000n));
   }
 
+  /** The solver marks its fill confirmed once it is finalityDepth deep, which may come after the swap completes. */
+  async function fillFinal(orderId: string): Promise<void> {
+    await waitFor(
+      () => fillAttempts(orderId).fill?.status === "confirmed",
+      "the fill to be final in the journal",
+      60_000,
+    );
+  }
+
   async function stopCleanly(solver: SolverProcess): Promise<void> {
     solver.signal("SIGTERM");
     expect(await solver.exited).toEqual({ code: 0, signal: null });
@@ -157,6 +166,7 @@ describe("a solver process killed in the middle of a fill", () => {
       [],
     );
     await expectOpsSurface(order.order_id);
+    await fillFinal(order.order_id);
     await stopCleanly(second);
 
     const after = fillAttempts(order.order_id);
@@ -201,6 +211,7 @@ describe("a solver process killed in the middle of a fill", () => {
       "/health 200",
       20_000,
     );
+    await fillFinal(order.order_id);
     await stopCleanly(second);
 
     const after = fillAttempts(order.order_id);
@@ -239,6 +250,7 @@ describe("a solver process killed in the middle of a fill", () => {
     expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
       [],
     );
+    await fillFinal(order.order_id);
     await stopCleanly(second);
 
     const after = fillAttempts(order.order_id);
@@ -284,6 +296,7 @@ describe("a solver process killed in the middle of a fill", () => {
     expect(second.logLines().filter(isFillLine("transaction signed and journaled", order.order_id))).toEqual(
       [],
     );
+    await fillFinal(order.order_id);
     await stopCleanly(second);
 
     const after = fillAttempts(order.order_id);
