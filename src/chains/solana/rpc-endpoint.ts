@@ -5,11 +5,7 @@
  * preflight failure's logs). Errors name the endpoint by its redacted label and carry only the method,
  * never the parameters, which can hold a signed transaction.
  */
-import { EndpointFault, type FaultKind } from "../rpc/errors.js";
-import { faultOfStatus, httpExchange, splitCredentials, type HttpAnswer } from "../rpc/http-exchange.js";
-import { faultKindOfRpcError } from "../rpc/json-rpc-faults.js";
-import type { PoolEndpoint } from "../rpc/endpoint-pool.js";
-import { parseRetryAfter } from "../rpc/retry-after.js";
+import { JsonRpcEndpoint, type JsonRpcEndpointOptions } from "../rpc/json-rpc-endpoint.js";
 
 /**
  * Solana's server error codes that say "this node cannot answer now": unhealthy or behind (-32005),
@@ -30,75 +26,13 @@ export class SolanaRpcError extends Error {
   }
 }
 
-export interface SolanaRpcEndpointOptions {
-  url: string;
-  label: string;
-  timeoutMs: number;
-  fetchImpl?: typeof fetch;
-}
+export type SolanaRpcEndpointOptions = JsonRpcEndpointOptions;
 
-type Rec = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Rec {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-export class SolanaRpcEndpoint implements PoolEndpoint {
-  readonly label: string;
-  readonly #url: string;
-  readonly #headers: Record<string, string>;
-  readonly #timeoutMs: number;
-  readonly #fetch: typeof fetch | undefined;
-  #nextId = 1;
-
+export class SolanaRpcEndpoint extends JsonRpcEndpoint {
   constructor(options: SolanaRpcEndpointOptions) {
-    const { url, authorization } = splitCredentials(options.url);
-    this.label = options.label;
-    this.#url = url;
-    this.#headers = { "content-type": "application/json", ...(authorization ? { authorization } : {}) };
-    this.#timeoutMs = options.timeoutMs;
-    this.#fetch = options.fetchImpl;
-  }
-
-  async request(method: string, params: unknown[]): Promise<unknown> {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: this.#nextId++, method, params });
-    const answer = await httpExchange(this.label, this.#url, {
-      method: "POST",
-      body,
-      headers: this.#headers,
-      timeoutMs: this.#timeoutMs,
-      ...(this.#fetch === undefined ? {} : { fetchImpl: this.#fetch }),
+    super(options, {
+      endpointFaultCodes: ENDPOINT_FAULT_CODES,
+      nodeError: (method, { code, message, data }) => new SolanaRpcError(method, code, message, data),
     });
-    const statusFault = faultOfStatus(this.label, answer, Date.now());
-    if (statusFault !== null) throw statusFault;
-    const reply = parseJson(answer.text);
-    if (isRecord(reply) && isRecord(reply.error)) throw this.#errorOf(method, reply.error, answer);
-    if (isRecord(reply) && "result" in reply && answer.status < 400) return reply.result;
-    throw new EndpointFault(this.label, "unavailable", `not a JSON-RPC reply: ${answer.text.slice(0, 200)}`, {
-      status: answer.status,
-    });
-  }
-
-  #errorOf(method: string, error: Rec, answer: HttpAnswer): Error {
-    const code = typeof error.code === "number" ? error.code : -1;
-    const message = typeof error.message === "string" ? error.message : JSON.stringify(error);
-    const kind: FaultKind | null = ENDPOINT_FAULT_CODES.has(code)
-      ? "unavailable"
-      : faultKindOfRpcError(code, message, { hasData: error.data !== undefined, internalErrorIsFault: true });
-    if (kind !== null) {
-      return new EndpointFault(this.label, kind, `${method}: ${message} (code ${code})`, {
-        status: answer.status,
-        retryAfterMs: parseRetryAfter(answer.headers.get("retry-after"), Date.now()),
-      });
-    }
-    return new SolanaRpcError(method, code, message, error.data);
   }
 }
