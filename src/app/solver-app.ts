@@ -82,7 +82,8 @@ export async function startSolverApp(
       },
       assetIds,
     );
-  for (const chain of chains.values()) await chain.prepare();
+  // Each chain's start-up transactions are its own account's: the chains prepare side by side.
+  await Promise.all([...chains.values()].map((chain) => chain.prepare()));
   // Quotes read prices from memory only: the sources answer once before the quote endpoint opens.
   await pricing.start();
 

@@ -30,12 +30,10 @@ export function createChain(
         reader: family.reader,
         executor: family.executor,
         party: privateKeyToAccount(privateKey).address,
-        prepare: async () => {
-          await family.executor.prepareBatching();
-          for (const asset of config.assets) {
-            if (!isNativeToken(asset.tokenAddress)) await family.executor.ensureAllowance(asset.id);
-          }
-        },
+        prepare: () =>
+          family.executor.prepare(
+            config.assets.filter((asset) => !isNativeToken(asset.tokenAddress)).map((asset) => asset.id),
+          ),
       };
     }
     case "bitcoin": {

@@ -88,6 +88,8 @@ export async function anvilRequest(rpcUrl: string, method: string, params: unkno
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    // A local node answers at once; one that does not is reported, not waited on forever.
+    signal: AbortSignal.timeout(30_000),
   });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method} on ${rpcUrl} failed: ${body.error.message}`);

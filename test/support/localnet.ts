@@ -43,10 +43,28 @@ export interface TestLocalnet {
   orderbook: OrderbookClient;
 }
 
+/** Below the hooks' timeout, so a start that hangs fails with what it last did rather than in silence. */
+const START_DEADLINE_MS = 100_000;
+
+function withStartDeadline<T>(starting: Promise<T>, log: CapturedLog): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const last = log.lines.slice(-25).map((line) => JSON.stringify(line));
+      reject(
+        new Error(
+          `the localnet did not start within ${START_DEADLINE_MS / 1000} s; its last log lines:\n${last.join("\n")}`,
+        ),
+      );
+    }, START_DEADLINE_MS);
+  });
+  return Promise.race([starting, deadline]).finally(() => clearTimeout(timer));
+}
+
 export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}): Promise<TestLocalnet> {
   const dir = mkdtempSync(join(tmpdir(), "localnet-"));
   const log = new CapturedLog();
-  const net = await startLocalnet({ dir, logger: log.logger, ...options });
+  const net = await withStartDeadline(startLocalnet({ dir, logger: log.logger, ...options }), log);
   // A loaded test machine can take seconds over a service call that builds and sends a transaction.
   const orderbook = new OrderbookClient({
     baseUrl: net.descriptor.service.url,
@@ -72,6 +90,8 @@ export async function anvilCall(rpcUrl: string, method: string, params: unknown[
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    // A local node answers at once; one that does not is reported, not waited on forever.
+    signal: AbortSignal.timeout(30_000),
   });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method} failed: ${body.error.message}`);

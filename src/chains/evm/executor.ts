@@ -35,7 +35,7 @@ import { resolveEvmAsset, type EvmAsset } from "./assets.js";
 import { batchRoute, type BatchRoute } from "./batch/batch-call.js";
 import { tookEffect } from "./batch/batch-outcomes.js";
 import { evmBatching, type EvmBatching } from "./batch/batching.js";
-import { ensureDelegation } from "./batch/delegation.js";
+import { sendDelegation } from "./batch/delegation.js";
 import { MULTICALL3_ADDRESS, type CallResult } from "./batch/multicall3.js";
 import { createEvmPublicClient, with0x } from "./client.js";
 import {
@@ -92,6 +92,9 @@ const GAS_HEADROOM_PERCENT = 120n;
 const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
 /** A plain transfer's gas: what a cancel (nothing to self) uses when the account has no code. */
 const TRANSFER_GAS = 21_000n;
+
+/** A start-up transaction already broadcast: settles once its receipt shows it took effect. */
+type PendingSetup = () => Promise<void>;
 
 export class EvmExecutor implements ChainExecutor {
   readonly chain: string;
@@ -165,10 +168,33 @@ export class EvmExecutor implements ChainExecutor {
 
   /**
    * Once at start: looks for Multicall3 at its canonical address (without it, every action goes alone),
-   * and with batchFills "eip7702" makes sure the account delegates to the configured BatchExecutor.
+   * with batchFills "eip7702" makes sure the account delegates to the configured BatchExecutor, and grants
+   * each token asset's HTLC its allowance. Every transaction this needs is sent back to back (one block)
+   * before any receipt is awaited.
    */
-  async prepareBatching(): Promise<void> {
-    if (this.batching.maxBatch <= 1) return;
+  async prepare(tokenAssets: readonly string[]): Promise<void> {
+    const pending: PendingSetup[] = [];
+    for (const asset of tokenAssets) {
+      const approval = await this.sendApproval(asset);
+      if (approval !== null) pending.push(approval);
+    }
+    // Last: its authorization moves the account's nonce on by two, and a node's pool may never release a
+    // transaction sent behind it before it is mined.
+    const delegation = await this.sendDelegationIfBatching();
+    if (delegation !== null) pending.push(delegation);
+    const results = await Promise.allSettled(pending.map((confirmed) => confirmed()));
+    const failed = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    if (failed[0] !== undefined) throw failed[0];
+    if (this.batching.maxBatch > 1 && this.batching.batchFills === "eip7702") this.delegated = true;
+  }
+
+  /** prepare() with no allowance to grant. */
+  prepareBatching(): Promise<void> {
+    return this.prepare([]);
+  }
+
+  private async sendDelegationIfBatching(): Promise<PendingSetup | null> {
+    if (this.batching.maxBatch <= 1) return null;
     const code = await this.client.getCode({ address: MULTICALL3_ADDRESS });
     this.multicallReady = code !== undefined && code !== "0x";
     if (!this.multicallReady) {
@@ -177,23 +203,31 @@ export class EvmExecutor implements ChainExecutor {
         "no Multicall3 at its canonical address: redeems and refunds go one per transaction",
       );
     }
-    if (this.batching.batchFills !== "eip7702") return;
-    const txHash = await ensureDelegation({
+    if (this.batching.batchFills !== "eip7702") return null;
+    const batchExecutor = this.batching.batchExecutor;
+    const sent = await sendDelegation({
       chain: this.chain,
       chainId: this.config.chainId,
       client: this.client,
       account: this.account,
-      executor: getAddress(this.batching.batchExecutor),
+      executor: getAddress(batchExecutor),
       nonces: this.nonces,
       fees: () => this.currentFees(),
       broadcast: (tx) => this.broadcast(tx),
-      timeoutMs: Math.max(60_000, this.config.maxBlockTimeMs * 30),
+      timeoutMs: this.setupReceiptTimeoutMs(),
     });
-    this.delegated = true;
-    this.log.info(
-      { batchExecutor: this.batching.batchExecutor, txHash },
-      txHash === null ? "account delegates to the batch executor" : "account delegated to the batch executor",
-    );
+    if (sent === null) {
+      this.log.info({ batchExecutor }, "account delegates to the batch executor");
+      return null;
+    }
+    return async () => {
+      await sent.confirmed();
+      this.log.info({ batchExecutor, txHash: sent.txHash }, "account delegated to the batch executor");
+    };
+  }
+
+  private setupReceiptTimeoutMs(): number {
+    return Math.max(60_000, this.config.maxBlockTimeMs * 30);
   }
 
   async build(actions: ActionRequest[]): Promise<SignedTx> {
@@ -573,9 +607,15 @@ export class EvmExecutor implements ChainExecutor {
 
   /** Grants the asset's HTLC an unlimited allowance once, waiting for the receipt. No-op for the native coin. */
   async ensureAllowance(asset: string): Promise<void> {
+    const confirmed = await this.sendApproval(asset);
+    await confirmed?.();
+  }
+
+  /** Sends the approve an asset's HTLC still needs; null when it has its allowance or the asset is native. */
+  private async sendApproval(asset: string): Promise<PendingSetup | null> {
     const resolved = resolveEvmAsset(this.config, asset);
-    if (resolved.token === null) return;
-    if ((await this.allowanceOf(resolved)) >= UNLIMITED_ALLOWANCE_FLOOR) return;
+    if (resolved.token === null) return null;
+    if ((await this.allowanceOf(resolved)) >= UNLIMITED_ALLOWANCE_FLOOR) return null;
     const data = encodeFunctionData({
       abi: erc20Abi,
       functionName: "approve",
@@ -583,12 +623,16 @@ export class EvmExecutor implements ChainExecutor {
     });
     const signed = await this.signNew({ to: resolved.token, data, value: 0n }, "approve");
     await this.broadcast(signed);
-    const timeout = Math.max(60_000, this.config.maxBlockTimeMs * 30);
-    const receipt = await this.client.waitForTransactionReceipt({ hash: with0x(signed.txHash), timeout });
-    if (receipt.status !== "success") {
-      throw new Error(`approve of ${resolved.htlc} for ${asset} reverted in ${signed.txHash}`);
-    }
-    this.log.info({ asset, htlc: resolved.htlc, txHash: signed.txHash }, "allowance granted");
+    return async () => {
+      const receipt = await this.client.waitForTransactionReceipt({
+        hash: with0x(signed.txHash),
+        timeout: this.setupReceiptTimeoutMs(),
+      });
+      if (receipt.status !== "success") {
+        throw new Error(`approve of ${resolved.htlc} for ${asset} reverted in ${signed.txHash}`);
+      }
+      this.log.info({ asset, htlc: resolved.htlc, txHash: signed.txHash }, "allowance granted");
+    };
   }
 
   /** The solver initiates, and the stated swap id is the one these terms give; returns that id. */

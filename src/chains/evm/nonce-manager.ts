@@ -72,13 +72,22 @@ export class EvmNonceManager {
    * succeeds and is released when it throws.
    */
   withNextNonce<T>(build: (nonce: bigint) => Promise<T>): Promise<T> {
+    return this.withNextNonces(1, build);
+  }
+
+  /**
+   * As withNextNonce, holding `count` consecutive nonces from the first one given to `build`: a
+   * transaction carrying the account's own EIP-7702 authorization consumes its nonce and the next.
+   */
+  withNextNonces<T>(count: number, build: (first: bigint) => Promise<T>): Promise<T> {
     return this.queue.add(async () => {
-      const nonce = await this.peek();
-      this.reservations.set(nonce, this.now());
+      const first = await this.peek();
+      const held = Array.from({ length: count }, (_, i) => first + BigInt(i));
+      for (const nonce of held) this.reservations.set(nonce, this.now());
       try {
-        return await build(nonce);
+        return await build(first);
       } catch (error) {
-        this.reservations.delete(nonce);
+        for (const nonce of held) this.reservations.delete(nonce);
         throw error;
       }
     });

@@ -54,8 +54,18 @@ export interface DelegationDeps {
   timeoutMs: number;
 }
 
-/** Checks the executor's code, then delegates the account to it unless it already is; returns the tx hash sent, if any. */
-export async function ensureDelegation(deps: DelegationDeps): Promise<Hex | null> {
+/** A delegating transaction on its way: `confirmed` settles once its receipt shows the delegation in force. */
+export interface DelegationSent {
+  txHash: Hex;
+  confirmed(): Promise<void>;
+}
+
+/**
+ * Checks the executor's code, then sends the delegating transaction unless the account already delegates
+ * to it (null). The caller may send more of the account's transactions before awaiting `confirmed`: they
+ * take the following nonces and land in the same block.
+ */
+export async function sendDelegation(deps: DelegationDeps): Promise<DelegationSent | null> {
   const { client, account, executor, chain } = deps;
   const deployed = await client.getCode({ address: executor });
   const expected = loadArtifact("BatchExecutor").deployedBytecode;
@@ -74,8 +84,9 @@ export async function ensureDelegation(deps: DelegationDeps): Promise<Hex | null
         `the solver does not replace a delegation it did not make: remove it, or set batchFills "none"`,
     );
   }
-  const signed = await deps.nonces.withNextNonce(async (nonce) => {
-    // The account sends the transaction itself, so its nonce is one higher when the authorization is processed.
+  // The account sends the transaction itself, so its nonce is one higher when the authorization is
+  // processed, and the authorization consumes that nonce too: the next transaction takes nonce + 2.
+  const signed = await deps.nonces.withNextNonces(2, async (nonce) => {
     const authorization = await account.signAuthorization({
       contractAddress: executor,
       chainId: deps.chainId,
@@ -97,14 +108,16 @@ export async function ensureDelegation(deps: DelegationDeps): Promise<Hex | null
     return { raw, txHash: keccak256(raw) };
   });
   await deps.broadcast(signed);
-  const receipt = await client.waitForTransactionReceipt({ hash: signed.txHash, timeout: deps.timeoutMs });
-  const now = delegationOf(await client.getCode({ address: account.address }));
-  if (receipt.status !== "success" || now === null || !isAddressEqual(now, executor)) {
-    throw new DelegationError(
-      `delegating the solver's account on ${chain} to ${executor} did not take effect (transaction ${signed.txHash})`,
-    );
-  }
-  return signed.txHash;
+  const confirmed = async (): Promise<void> => {
+    const receipt = await client.waitForTransactionReceipt({ hash: signed.txHash, timeout: deps.timeoutMs });
+    const now = delegationOf(await client.getCode({ address: account.address }));
+    if (receipt.status !== "success" || now === null || !isAddressEqual(now, executor)) {
+      throw new DelegationError(
+        `delegating the solver's account on ${chain} to ${executor} did not take effect (transaction ${signed.txHash})`,
+      );
+    }
+  };
+  return { txHash: signed.txHash, confirmed };
 }
 
 /** The code an account has while delegated to `executor`. */

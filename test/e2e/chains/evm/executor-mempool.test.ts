@@ -97,6 +97,9 @@ describe("EvmExecutor with automine off", () => {
     );
     expect(await nonces.withNextNonce((n) => Promise.resolve(n))).toBe(base);
     expect(await nonces.withNextNonce((n) => Promise.resolve(n))).toBe(base + 1n);
+    // A transaction carrying the account's own EIP-7702 authorization holds two nonces.
+    expect(await nonces.withNextNonces(2, (n) => Promise.resolve(n))).toBe(base + 2n);
+    expect(await nonces.withNextNonce((n) => Promise.resolve(n))).toBe(base + 4n);
     // Never journaled: after the hold expires the nonces are free again rather than a permanent gap.
     nowMs += 5_001;
     expect(await nonces.peek()).toBe(base);
