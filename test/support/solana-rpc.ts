@@ -87,24 +87,30 @@ export class SolanaTestCluster {
     return keypair;
   }
 
+  /** Signed by the fee payer (the cluster's payer unless given) and the other signers. */
   async transaction(
     instructions: TransactionInstruction[],
     signers: Keypair[] = [],
+    feePayer: Keypair = this.payer,
   ): Promise<VersionedTransaction> {
     const { blockhash } = await this.connection.getLatestBlockhash("confirmed");
     const message = new TransactionMessage({
-      payerKey: this.payer.publicKey,
+      payerKey: feePayer.publicKey,
       recentBlockhash: blockhash,
       instructions,
     });
     const tx = new VersionedTransaction(message.compileToLegacyMessage());
-    tx.sign([this.payer, ...signers]);
+    tx.sign([feePayer, ...signers]);
     return tx;
   }
 
   /** Sends with preflight and waits for confirmation; returns the signature. */
-  async send(instructions: TransactionInstruction[], signers: Keypair[] = []): Promise<string> {
-    const tx = await this.transaction(instructions, signers);
+  async send(
+    instructions: TransactionInstruction[],
+    signers: Keypair[] = [],
+    feePayer: Keypair = this.payer,
+  ): Promise<string> {
+    const tx = await this.transaction(instructions, signers, feePayer);
     const signature = await this.connection.sendRawTransaction(tx.serialize());
     await this.confirm(signature);
     return signature;

@@ -1,14 +1,10 @@
 /**
- * A local Solana chain with slots on demand, a funded solver and user (SOL and a USDC-like mint), and
- * the solver's Solana family over it, for the family's end-to-end tests.
+ * A Solana cluster (the local chain with slots on demand, or a validator named by SOLANA_RPC_URL, reached
+ * only over JSON-RPC), a funded solver and user (SOL and a USDC-like mint), and the solver's Solana
+ * family over it, for the family's end-to-end tests.
  */
 import { createHash, randomBytes } from "node:crypto";
-import {
-  Keypair,
-  TransactionMessage,
-  VersionedTransaction,
-  type TransactionInstruction,
-} from "@solana/web3.js";
+import { Keypair, type TransactionInstruction } from "@solana/web3.js";
 import type {
   ActionKind,
   ActionRequest,
@@ -23,8 +19,8 @@ import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instru
 import { associatedTokenAddress } from "../../../../src/chains/solana/spl-token.js";
 import { swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
 import type { SolanaChainConfig } from "../../../../src/config/types.js";
-import { startLocalSolana, type LocalMint, type LocalSolana } from "../../../../src/localnet/solana/index.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
+import { SolanaTestCluster, type TestMint } from "../../../support/solana-rpc.js";
 
 export const CHAIN = "solana_localnet";
 export const SOL = `${CHAIN}:sol`;
@@ -32,8 +28,8 @@ export const USDC = `${CHAIN}:usdc`;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
 export interface SolanaFamilyFixture {
-  sol: LocalSolana;
-  usdc: LocalMint;
+  cluster: SolanaTestCluster;
+  usdc: TestMint;
   config: SolanaChainConfig;
   solver: Keypair;
   user: Keypair;
@@ -43,22 +39,25 @@ export interface SolanaFamilyFixture {
 }
 
 export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
-  const sol = await startLocalSolana({ slotMs: 0 });
+  const cluster = await SolanaTestCluster.start();
   const solver = Keypair.generate();
   const user = Keypair.generate();
-  sol.fund(solver.publicKey, 100n * LAMPORTS_PER_SOL);
-  sol.fund(user.publicKey, 100n * LAMPORTS_PER_SOL);
-  const usdc = sol.createMint(6);
-  sol.mintTo(usdc, solver.publicKey, 1_000_000_000_000n);
-  sol.mintTo(usdc, user.publicKey, 1_000_000_000_000n);
-  sol.advanceSlots(2n);
+  const [, , usdc] = await Promise.all([
+    cluster.fund(solver.publicKey, 100n * LAMPORTS_PER_SOL),
+    cluster.fund(user.publicKey, 100n * LAMPORTS_PER_SOL),
+    cluster.createMint(6),
+  ]);
+  await Promise.all([
+    cluster.mintTo(usdc, solver.publicKey, 1_000_000_000_000n),
+    cluster.mintTo(usdc, user.publicKey, 1_000_000_000_000n),
+  ]);
   const config: SolanaChainConfig = {
     family: "solana",
     name: CHAIN,
     chainId: 103,
-    rpcUrls: [sol.url],
-    nativeProgramId: sol.programIds.native.toBase58(),
-    splProgramId: sol.programIds.spl.toBase58(),
+    rpcUrls: [cluster.url],
+    nativeProgramId: cluster.nativeId.toBase58(),
+    splProgramId: cluster.splId.toBase58(),
     commitment: "confirmed",
     minBlockTimeMs: 400,
     maxBlockTimeMs: 400,
@@ -77,7 +76,7 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
         symbol: "sol",
         decimals: 9,
         tokenAddress: "native",
-        htlcAddress: sol.programIds.native.toBase58(),
+        htlcAddress: cluster.nativeId.toBase58(),
       },
       {
         id: USDC,
@@ -85,13 +84,13 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
         symbol: "usdc",
         decimals: 6,
         tokenAddress: usdc.mint.toBase58(),
-        htlcAddress: sol.programIds.spl.toBase58(),
+        htlcAddress: cluster.splId.toBase58(),
       },
     ],
   };
   const journal = new MemoryJournal();
   const family = createSolanaFamily({ config, secretKey: base58Encode(solver.secretKey), journal });
-  return { sol, usdc, config, solver, user, journal, family, stop: () => sol.stop() };
+  return { cluster, usdc, config, solver, user, journal, family, stop: () => cluster.stop() };
 }
 
 export interface Swap {
@@ -123,19 +122,19 @@ export function swapOf(
   return { params, secret: secret.toString("hex") };
 }
 
-/** The user locks a source swap itself, paying amount and rent; lands at once (the local chain executes on send). */
-export function userInitiates(f: SolanaFamilyFixture, swap: Swap): string {
+/** The user locks a source swap itself, paying amount and rent; returns once it is confirmed. */
+export function userInitiates(f: SolanaFamilyFixture, swap: Swap): Promise<string> {
   const terms = swapTermsOf(swap.params);
   const ix =
     swap.params.asset === SOL
       ? nativeInitiateInstruction({
-          programId: f.sol.programIds.native,
+          programId: f.cluster.nativeId,
           terms,
           funder: f.user.publicKey,
           rentSponsor: f.user.publicKey,
         })
       : splInitiateInstruction({
-          programId: f.sol.programIds.spl,
+          programId: f.cluster.splId,
           mint: f.usdc.mint,
           terms,
           funder: f.user.publicKey,
@@ -145,26 +144,23 @@ export function userInitiates(f: SolanaFamilyFixture, swap: Swap): string {
   return sendAs(f, [ix], f.user);
 }
 
+/** Sent with `payer` paying the fee and signing alone; returns once it is confirmed. */
 export function sendAs(
   f: SolanaFamilyFixture,
   instructions: TransactionInstruction[],
   payer: Keypair,
-): string {
-  const message = new TransactionMessage({
-    payerKey: payer.publicKey,
-    recentBlockhash: f.sol.chain.latestBlockhash().blockhash,
-    instructions,
-  }).compileToLegacyMessage();
-  const tx = new VersionedTransaction(message);
-  tx.sign([payer]);
-  return f.sol.chain.send(tx.serialize());
+): Promise<string> {
+  return f.cluster.send(instructions, [], payer);
 }
 
 export function action(kind: ActionKind, swap: Swap, extra: Partial<ActionRequest> = {}): ActionRequest {
   return { kind, orderId: `order-${swap.params.swapId.slice(0, 12)}`, params: swap.params, ...extra };
 }
 
-/** The runner's sequence: build, journal, broadcast; then a slot passes and the status is read. */
+/**
+ * The runner's sequence: build, journal, broadcast; then, once the transaction is confirmed (the local
+ * chain moves one slot on, a validator is waited for), the status is read.
+ */
 export async function run(
   f: SolanaFamilyFixture,
   request: ActionRequest,
@@ -172,7 +168,7 @@ export async function run(
   const signed = await f.family.executor.build([request]);
   const attempt = f.journal.record(signed, { orderId: request.orderId, kind: request.kind });
   await f.family.executor.broadcast(signed);
-  f.sol.advanceSlots(1n);
+  await f.cluster.confirm(signed.txHash);
   const status = await f.family.executor.txStatus(attempt, [request]);
   if (status.state === "confirmed" || status.state === "failed") f.journal.settle(signed.txHash);
   return { signed, status };
@@ -185,10 +181,13 @@ export async function locksOf(f: SolanaFamilyFixture, swap: Swap): Promise<strin
 }
 
 /** Units the HTLC program itself used in a landed transaction, from its "consumed" log line. */
-export function programUnits(f: SolanaFamilyFixture, signature: string): bigint {
-  const record = f.sol.chain.transaction(signature);
-  const ids = [f.sol.programIds.native.toBase58(), f.sol.programIds.spl.toBase58()];
-  for (const line of record?.logs ?? []) {
+export async function programUnits(f: SolanaFamilyFixture, signature: string): Promise<bigint> {
+  const tx = await f.cluster.connection.getTransaction(signature, {
+    commitment: "confirmed",
+    maxSupportedTransactionVersion: 0,
+  });
+  const ids = [f.cluster.nativeId.toBase58(), f.cluster.splId.toBase58()];
+  for (const line of tx?.meta?.logMessages ?? []) {
     const m = /^Program (\w+) consumed (\d+) of \d+ compute units$/.exec(line);
     if (m?.[1] !== undefined && m[2] !== undefined && ids.includes(m[1])) return BigInt(m[2]);
   }
