@@ -1,9 +1,21 @@
-import { getAbiItem, type Address, type Hex, type PublicClient } from "viem";
+import {
+  formatLog,
+  getAbiItem,
+  numberToHex,
+  parseEventLogs,
+  toEventSelector,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
 import { htlcAbi } from "./htlc-abi.js";
 import { strip0x, with0x } from "./client.js";
 
 const redeemedEvent = getAbiItem({ abi: htlcAbi, name: "Redeemed" });
 const refundedEvent = getAbiItem({ abi: htlcAbi, name: "Refunded" });
+const fulfilmentEvents = [redeemedEvent, refundedEvent];
+const redeemedTopic = toEventSelector(redeemedEvent);
+const refundedTopic = toEventSelector(refundedEvent);
 
 /** Many providers cap eth_getLogs ranges; scanning in slices keeps every request acceptable. */
 const DEFAULT_LOG_RANGE = 5_000n;
@@ -59,7 +71,10 @@ export async function findRedeemedSecret(
 export type Fulfilment =
   { kind: "redeemed"; secret: string; txHash: Hex } | { kind: "refunded"; txHash: Hex };
 
-/** How an order was fulfilled, from its logs in the block the contract recorded as `fulfilledAt`. */
+/**
+ * How an order was fulfilled, from its logs in the block the contract recorded as `fulfilledAt`: one
+ * eth_getLogs asking for either event (both index the order id first).
+ */
 export async function readFulfilment(
   client: PublicClient,
   htlc: Address,
@@ -67,27 +82,24 @@ export async function readFulfilment(
   block: bigint,
 ): Promise<Fulfilment> {
   const id = with0x(orderId);
-  const [redeemed, refunded] = await Promise.all([
-    client.getLogs({
-      address: htlc,
-      event: redeemedEvent,
-      args: { orderID: id },
-      fromBlock: block,
-      toBlock: block,
-    }),
-    client.getLogs({
-      address: htlc,
-      event: refundedEvent,
-      args: { orderID: id },
-      fromBlock: block,
-      toBlock: block,
-    }),
-  ]);
-  const redeem = redeemed[0];
-  if (redeem?.args.secret !== undefined) {
+  const raw = await client.request({
+    method: "eth_getLogs",
+    params: [
+      {
+        address: htlc,
+        topics: [[redeemedTopic, refundedTopic], id],
+        fromBlock: numberToHex(block),
+        toBlock: numberToHex(block),
+      },
+    ],
+  });
+  const logs = parseEventLogs({ abi: fulfilmentEvents, logs: raw.map((log) => formatLog(log)) });
+  const ours = logs.filter((log) => log.args.orderID.toLowerCase() === id.toLowerCase());
+  const redeem = ours.find((log) => log.eventName === "Redeemed");
+  if (redeem?.eventName === "Redeemed") {
     return { kind: "redeemed", secret: strip0x(redeem.args.secret), txHash: redeem.transactionHash };
   }
-  const refund = refunded[0];
+  const refund = ours.find((log) => log.eventName === "Refunded");
   if (refund !== undefined) return { kind: "refunded", txHash: refund.transactionHash };
   throw new Error(
     `order ${orderId} on ${htlc} is fulfilled at block ${block} but that block has no Redeemed or Refunded log for it`,
