@@ -129,6 +129,10 @@ export const CANCELLED =
  */
 export class Journal implements JournalView {
   private readonly db: Database.Database;
+  /** better-sqlite3 compiles SQL on every prepare(): each statement is compiled once and reused. */
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Sums of fills by asset, kept while the journal has not changed since they were computed. */
+  private readonly fillSums = new Map<string, { version: string; sums: Map<string, bigint> }>();
   /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
   private leaseHolder: string | null = null;
 
@@ -140,6 +144,26 @@ export class Journal implements JournalView {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
+  }
+
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (statement === undefined) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Differs whenever the journal may have changed: a write of this connection (total_changes) or a commit
+   * of another one (data_version).
+   */
+  private version(): string {
+    const row = this.sql(
+      "SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS others",
+    ).get() as { own: number; others: number };
+    return `${row.own}:${row.others}`;
   }
 
   close(): void {
@@ -180,28 +204,26 @@ export class Journal implements JournalView {
    * round over a thousand unchanged orders costs no disk writes. Returns whether the row changed.
    */
   upsertOrder(order: Order, nowMs = Date.now()): boolean {
-    const info = this.db
-      .prepare(
-        `INSERT INTO orders (order_id, snapshot, first_seen_ms, last_seen_ms) VALUES (?, ?, ?, ?)
+    const info = this.sql(
+      `INSERT INTO orders (order_id, snapshot, first_seen_ms, last_seen_ms) VALUES (?, ?, ?, ?)
          ON CONFLICT (order_id) DO UPDATE SET snapshot = excluded.snapshot, last_seen_ms = excluded.last_seen_ms
          WHERE orders.snapshot != excluded.snapshot`,
-      )
-      .run(order.order_id, JSON.stringify(order), nowMs, nowMs);
+    ).run(order.order_id, JSON.stringify(order), nowMs, nowMs);
     return info.changes > 0;
   }
 
   isKnownOrder(orderId: string): boolean {
-    return this.db.prepare("SELECT 1 FROM orders WHERE order_id = ?").get(orderId) !== undefined;
+    return this.sql("SELECT 1 FROM orders WHERE order_id = ?").get(orderId) !== undefined;
   }
 
   orderSnapshot(orderId: string): Order | null {
-    const row = this.db.prepare("SELECT snapshot FROM orders WHERE order_id = ?").get(orderId) as
+    const row = this.sql("SELECT snapshot FROM orders WHERE order_id = ?").get(orderId) as
       { snapshot: string } | undefined;
     return row ? (JSON.parse(row.snapshot) as Order) : null;
   }
 
   activeOrderIds(): string[] {
-    const rows = this.db.prepare("SELECT order_id FROM orders WHERE active = 1").all() as {
+    const rows = this.sql("SELECT order_id FROM orders WHERE active = 1").all() as {
       order_id: string;
     }[];
     return rows.map((r) => r.order_id);
@@ -209,24 +231,22 @@ export class Journal implements JournalView {
 
   /** Whether the runner settled this order for good; an order the journal never saw is not. */
   isOrderDone(orderId: string): boolean {
-    const row = this.db.prepare("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
+    const row = this.sql("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
       { active: number } | undefined;
     return row !== undefined && row.active === 0;
   }
 
   markOrderDone(orderId: string): void {
-    this.db.prepare("UPDATE orders SET active = 0 WHERE order_id = ?").run(orderId);
+    this.sql("UPDATE orders SET active = 0 WHERE order_id = ?").run(orderId);
   }
 
   orderActions(orderId: string): ActionRow[] {
-    const rows = this.db
-      .prepare("SELECT * FROM actions WHERE order_id = ? ORDER BY id")
-      .all(orderId) as RawAction[];
+    const rows = this.sql("SELECT * FROM actions WHERE order_id = ? ORDER BY id").all(orderId) as RawAction[];
     return rows.map(toActionRow);
   }
 
   action(actionId: number): ActionRow {
-    const row = this.db.prepare("SELECT * FROM actions WHERE id = ?").get(actionId) as RawAction | undefined;
+    const row = this.sql("SELECT * FROM actions WHERE id = ?").get(actionId) as RawAction | undefined;
     if (!row) throw new Error(`journal has no action ${actionId}`);
     return toActionRow(row);
   }
@@ -246,24 +266,24 @@ export class Journal implements JournalView {
     }
     const claim = this.db.transaction((): ClaimResult => {
       this.fence();
-      const existing = this.db
-        .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
-        .get(request.orderId, request.kind) as RawAction | undefined;
+      const existing = this.sql("SELECT * FROM actions WHERE order_id = ? AND kind = ?").get(
+        request.orderId,
+        request.kind,
+      ) as RawAction | undefined;
       if (existing !== undefined) return { ok: true, action: toActionRow(existing), created: false };
       if (exclusive !== undefined) {
         const refusal = checkExclusive(this.db, request.orderId, request.kind, exclusive.backing);
         if (refusal !== null) return refusal;
         commitSource(this.db, request.orderId, exclusive, serialize(exclusive.terms), nowMs);
       }
-      this.db
-        .prepare(
-          `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
+      this.sql(
+        `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
            VALUES (?, ?, ?, ?, 'planned', ?, ?)`,
-        )
-        .run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
-      const row = this.db
-        .prepare("SELECT * FROM actions WHERE order_id = ? AND kind = ?")
-        .get(request.orderId, request.kind) as RawAction;
+      ).run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
+      const row = this.sql("SELECT * FROM actions WHERE order_id = ? AND kind = ?").get(
+        request.orderId,
+        request.kind,
+      ) as RawAction;
       return { ok: true, action: toActionRow(row), created: true };
     });
     return claim.immediate();
@@ -276,30 +296,26 @@ export class Journal implements JournalView {
 
   /** The terms the solver acted on for this order, frozen at its first fill or instant refund; null before. */
   orderTerms(orderId: string): OrderTerms | null {
-    const row = this.db.prepare("SELECT terms FROM orders WHERE order_id = ?").get(orderId) as
+    const row = this.sql("SELECT terms FROM orders WHERE order_id = ?").get(orderId) as
       { terms: string | null } | undefined;
     return row?.terms ? deserialize<OrderTerms>(row.terms) : null;
   }
 
   /** Hashes of every transaction ever journaled for one action of an order, whatever became of them. */
   actionTxids(orderId: string, kind: ActionKind): string[] {
-    const rows = this.db
-      .prepare(
-        `SELECT t.tx_hash FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
+    const rows = this.sql(
+      `SELECT t.tx_hash FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
          JOIN actions a ON a.id = aa.action_id WHERE a.order_id = ? AND a.kind = ? AND t.purpose = 'action'
          ORDER BY t.id`,
-      )
-      .all(orderId, kind) as { tx_hash: string }[];
+    ).all(orderId, kind) as { tx_hash: string }[];
     return rows.map((r) => r.tx_hash);
   }
 
   /** A failed action may be tried again: back to planned, keeping its history of attempts. */
   retryAction(actionId: number, request: ActionRequest, nowMs = Date.now()): void {
-    this.db
-      .prepare(
-        `UPDATE actions SET status = 'planned', request = ?, updated_ms = ? WHERE id = ? AND status = 'failed'`,
-      )
-      .run(serialize(request), nowMs, actionId);
+    this.sql(
+      `UPDATE actions SET status = 'planned', request = ?, updated_ms = ? WHERE id = ? AND status = 'failed'`,
+    ).run(serialize(request), nowMs, actionId);
   }
 
   /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
@@ -323,33 +339,30 @@ export class Journal implements JournalView {
   ): AttemptRow {
     const insert = this.db.transaction(() => {
       this.fence();
-      const info = this.db
-        .prepare(
-          `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, purpose, created_ms, updated_ms)
+      const info = this.sql(
+        `INSERT INTO tx_attempts (chain, tx_hash, raw, nonce, terms, state, purpose, created_ms, updated_ms)
            VALUES (?, ?, ?, ?, ?, 'signed', ?, ?, ?)`,
-        )
-        .run(
-          tx.chain,
-          tx.txHash,
-          tx.raw,
-          tx.nonce === null ? null : tx.nonce.toString(),
-          termsToJson(tx.terms),
-          purpose,
-          nowMs,
-          nowMs,
-        );
+      ).run(
+        tx.chain,
+        tx.txHash,
+        tx.raw,
+        tx.nonce === null ? null : tx.nonce.toString(),
+        termsToJson(tx.terms),
+        purpose,
+        nowMs,
+        nowMs,
+      );
       const attemptId = Number(info.lastInsertRowid);
       for (const actionId of actionIds) {
-        this.db
-          .prepare("INSERT INTO action_attempts (action_id, attempt_id) VALUES (?, ?)")
-          .run(actionId, attemptId);
+        this.sql("INSERT INTO action_attempts (action_id, attempt_id) VALUES (?, ?)").run(
+          actionId,
+          attemptId,
+        );
         if (purpose !== "action") continue;
-        this.db
-          .prepare(
-            `UPDATE actions SET status = CASE WHEN status = 'planned' OR status = 'failed' THEN 'signed' ELSE status END,
+        this.sql(
+          `UPDATE actions SET status = CASE WHEN status = 'planned' OR status = 'failed' THEN 'signed' ELSE status END,
              tries = tries + 1, updated_ms = ? WHERE id = ?`,
-          )
-          .run(nowMs, actionId);
+        ).run(nowMs, actionId);
       }
       return attemptId;
     });
@@ -359,12 +372,10 @@ export class Journal implements JournalView {
   markBroadcast(attemptId: number, nowMs = Date.now()): void {
     this.db.transaction(() => {
       this.setAttemptState(attemptId, "broadcast", nowMs, "state = 'signed'");
-      this.db
-        .prepare(
-          `UPDATE actions SET status = 'broadcast', updated_ms = ?
+      this.sql(
+        `UPDATE actions SET status = 'broadcast', updated_ms = ?
            WHERE status = 'signed' AND id IN (SELECT action_id FROM action_attempts WHERE attempt_id = ?)`,
-        )
-        .run(nowMs, attemptId);
+      ).run(nowMs, attemptId);
     })();
   }
 
@@ -373,21 +384,17 @@ export class Journal implements JournalView {
    * is `finalityDepth` deep, since a reorganisation can still take it out.
    */
   markMined(attemptId: number, blockHeight: bigint, nowMs = Date.now()): void {
-    this.db
-      .prepare(
-        `UPDATE tx_attempts SET block_height = ?, updated_ms = ?,
+    this.sql(
+      `UPDATE tx_attempts SET block_height = ?, updated_ms = ?,
          state = CASE WHEN state = 'signed' THEN 'broadcast' ELSE state END WHERE id = ? AND state IN ${LIVE_STATES}`,
-      )
-      .run(blockHeight.toString(), nowMs, attemptId);
+    ).run(blockHeight.toString(), nowMs, attemptId);
   }
 
   /** A reorganisation took the attempt's block away: it is followed as sent, not mined. */
   markUnmined(attemptId: number, nowMs = Date.now()): void {
-    this.db
-      .prepare(
-        `UPDATE tx_attempts SET block_height = NULL, updated_ms = ? WHERE id = ? AND state IN ${LIVE_STATES}`,
-      )
-      .run(nowMs, attemptId);
+    this.sql(
+      `UPDATE tx_attempts SET block_height = NULL, updated_ms = ? WHERE id = ? AND state IN ${LIVE_STATES}`,
+    ).run(nowMs, attemptId);
   }
 
   /** Its replacement never reached the network: the attempt is the live one again. */
@@ -412,32 +419,26 @@ export class Journal implements JournalView {
     failedActions: ReadonlyMap<number, string> = new Map(),
   ): void {
     this.db.transaction(() => {
-      this.db
-        .prepare("UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?")
-        .run(blockHeight.toString(), nowMs, attemptId);
+      this.sql(
+        "UPDATE tx_attempts SET state = 'confirmed', block_height = ?, updated_ms = ? WHERE id = ?",
+      ).run(blockHeight.toString(), nowMs, attemptId);
       const cancel = this.attempt(attemptId).purpose === "cancel";
       const actionIds = this.actionIdsOf(attemptId);
       for (const actionId of actionIds) {
         const failure = cancel ? CANCELLED : failedActions.get(actionId);
         if (failure === undefined) {
-          this.db
-            .prepare(
-              "UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?",
-            )
-            .run(nowMs, actionId);
+          this.sql(
+            "UPDATE actions SET status = 'confirmed', last_error = NULL, updated_ms = ? WHERE id = ?",
+          ).run(nowMs, actionId);
         } else {
-          this.db
-            .prepare(
-              "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
-            )
-            .run(failure, nowMs, actionId);
+          this.sql(
+            "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
+          ).run(failure, nowMs, actionId);
         }
-        this.db
-          .prepare(
-            `UPDATE tx_attempts SET state = 'dropped', updated_ms = ? WHERE id != ? AND state IN ${LIVE_STATES}
+        this.sql(
+          `UPDATE tx_attempts SET state = 'dropped', updated_ms = ? WHERE id != ? AND state IN ${LIVE_STATES}
              AND id IN (SELECT attempt_id FROM action_attempts WHERE action_id = ?)`,
-          )
-          .run(nowMs, attemptId, actionId);
+        ).run(nowMs, attemptId, actionId);
       }
     })();
   }
@@ -445,13 +446,12 @@ export class Journal implements JournalView {
   /** The signed bytes went to another party to complete and broadcast; the action is done on our side. */
   markDelivered(attemptId: number, nowMs = Date.now()): void {
     this.db.transaction(() => {
-      this.db
-        .prepare("UPDATE tx_attempts SET state = 'delivered', updated_ms = ? WHERE id = ?")
-        .run(nowMs, attemptId);
+      this.sql("UPDATE tx_attempts SET state = 'delivered', updated_ms = ? WHERE id = ?").run(
+        nowMs,
+        attemptId,
+      );
       for (const actionId of this.actionIdsOf(attemptId)) {
-        this.db
-          .prepare("UPDATE actions SET status = 'confirmed', updated_ms = ? WHERE id = ?")
-          .run(nowMs, actionId);
+        this.sql("UPDATE actions SET status = 'confirmed', updated_ms = ? WHERE id = ?").run(nowMs, actionId);
       }
     })();
   }
@@ -459,16 +459,17 @@ export class Journal implements JournalView {
   /** The attempt failed on chain (or will never be mined); its actions fail unless another attempt is live. */
   markAttemptFailed(attemptId: number, state: "failed" | "dropped", error: string, nowMs = Date.now()): void {
     this.db.transaction(() => {
-      this.db
-        .prepare("UPDATE tx_attempts SET state = ?, error = ?, updated_ms = ? WHERE id = ?")
-        .run(state, error, nowMs, attemptId);
+      this.sql("UPDATE tx_attempts SET state = ?, error = ?, updated_ms = ? WHERE id = ?").run(
+        state,
+        error,
+        nowMs,
+        attemptId,
+      );
       for (const actionId of this.actionIdsOf(attemptId)) {
-        const live = this.db
-          .prepare(
-            `SELECT 1 FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
+        const live = this.sql(
+          `SELECT 1 FROM tx_attempts t JOIN action_attempts aa ON aa.attempt_id = t.id
              WHERE aa.action_id = ? AND t.state IN ${LIVE_STATES}`,
-          )
-          .get(actionId);
+        ).get(actionId);
         if (!live) this.failAction(actionId, error, nowMs);
       }
     })();
@@ -476,22 +477,22 @@ export class Journal implements JournalView {
 
   /** Building failed before anything was signed (for example the call would revert). */
   failAction(actionId: number, error: string, nowMs = Date.now()): void {
-    this.db
-      .prepare(
-        "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
-      )
-      .run(error, nowMs, actionId);
+    this.sql(
+      "UPDATE actions SET status = 'failed', last_error = ?, updated_ms = ? WHERE id = ? AND status != 'confirmed'",
+    ).run(error, nowMs, actionId);
   }
 
   /** The chain shows the action's effect already happened (for example after a crash before journaling). */
   markActionSatisfied(actionId: number, note: string, nowMs = Date.now()): void {
-    this.db
-      .prepare("UPDATE actions SET status = 'confirmed', last_error = ?, updated_ms = ? WHERE id = ?")
-      .run(note, nowMs, actionId);
+    this.sql("UPDATE actions SET status = 'confirmed', last_error = ?, updated_ms = ? WHERE id = ?").run(
+      note,
+      nowMs,
+      actionId,
+    );
   }
 
   attempt(attemptId: number): AttemptRow {
-    const row = this.db.prepare(`${ATTEMPT_SELECT} WHERE t.id = ? GROUP BY t.id`).get(attemptId) as
+    const row = this.sql(`${ATTEMPT_SELECT} WHERE t.id = ? GROUP BY t.id`).get(attemptId) as
       RawAttempt | undefined;
     if (!row) throw new Error(`journal has no transaction attempt ${attemptId}`);
     return toAttemptRow(row);
@@ -503,19 +504,17 @@ export class Journal implements JournalView {
 
   /** Every attempt not final yet, oldest first (EVM nonces re-broadcast in order). */
   liveAttemptRows(): AttemptRow[] {
-    const rows = this.db
-      .prepare(`${ATTEMPT_SELECT} WHERE t.state IN ${LIVE_STATES} GROUP BY t.id ORDER BY t.id`)
-      .all() as RawAttempt[];
+    const rows = this.sql(
+      `${ATTEMPT_SELECT} WHERE t.state IN ${LIVE_STATES} GROUP BY t.id ORDER BY t.id`,
+    ).all() as RawAttempt[];
     return rows.map(toAttemptRow);
   }
 
   attemptsOfAction(actionId: number): AttemptRow[] {
-    const rows = this.db
-      .prepare(
-        `${ATTEMPT_SELECT} WHERE t.id IN (SELECT attempt_id FROM action_attempts WHERE action_id = ?)
+    const rows = this.sql(
+      `${ATTEMPT_SELECT} WHERE t.id IN (SELECT attempt_id FROM action_attempts WHERE action_id = ?)
          GROUP BY t.id ORDER BY t.id`,
-      )
-      .all(actionId) as RawAttempt[];
+    ).all(actionId) as RawAttempt[];
     return rows.map(toAttemptRow);
   }
 
@@ -532,55 +531,56 @@ export class Journal implements JournalView {
   ): boolean {
     const last = this.lastDecision(orderId);
     if (last && last.outcome === outcome && last.reason === reason) return false;
-    this.db
-      .prepare("INSERT INTO decisions (order_id, outcome, reason, detail, at_ms) VALUES (?, ?, ?, ?, ?)")
-      .run(orderId, outcome, reason, detail, nowMs);
+    this.sql("INSERT INTO decisions (order_id, outcome, reason, detail, at_ms) VALUES (?, ?, ?, ?, ?)").run(
+      orderId,
+      outcome,
+      reason,
+      detail,
+      nowMs,
+    );
     return true;
   }
 
   lastDecision(orderId: string): DecisionRow | null {
-    const row = this.db
-      .prepare("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT 1")
-      .get(orderId) as Record<string, unknown> | undefined;
+    const row = this.sql("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT 1").get(
+      orderId,
+    ) as Record<string, unknown> | undefined;
     return row ? toDecisionRow(row) : null;
   }
 
   decisions(orderId?: string, limit = 200): DecisionRow[] {
     const rows = (
       orderId === undefined
-        ? this.db.prepare("SELECT * FROM decisions ORDER BY id DESC LIMIT ?").all(limit)
-        : this.db
-            .prepare("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT ?")
-            .all(orderId, limit)
+        ? this.sql("SELECT * FROM decisions ORDER BY id DESC LIMIT ?").all(limit)
+        : this.sql("SELECT * FROM decisions WHERE order_id = ? ORDER BY id DESC LIMIT ?").all(orderId, limit)
     ) as Record<string, unknown>[];
     return rows.map(toDecisionRow);
   }
 
   recentActions(limit = 200): ActionRow[] {
-    const rows = this.db.prepare("SELECT * FROM actions ORDER BY id DESC LIMIT ?").all(limit) as RawAction[];
+    const rows = this.sql("SELECT * FROM actions ORDER BY id DESC LIMIT ?").all(limit) as RawAction[];
     return rows.map(toActionRow);
   }
 
   /** Orders the journal knows, most recently seen first (for the operator's views). */
   recentOrders(limit = 200): OrderRow[] {
-    const rows = this.db
-      .prepare("SELECT * FROM orders ORDER BY last_seen_ms DESC, order_id LIMIT ?")
-      .all(limit) as RawOrder[];
+    const rows = this.sql("SELECT * FROM orders ORDER BY last_seen_ms DESC, order_id LIMIT ?").all(
+      limit,
+    ) as RawOrder[];
     return rows.map(toOrderRow);
   }
 
   /** One order as the journal holds it; null when it never saw the order. */
   orderRow(orderId: string): OrderRow | null {
-    const row = this.db.prepare("SELECT * FROM orders WHERE order_id = ?").get(orderId) as
-      RawOrder | undefined;
+    const row = this.sql("SELECT * FROM orders WHERE order_id = ?").get(orderId) as RawOrder | undefined;
     return row ? toOrderRow(row) : null;
   }
 
   /** Transaction attempts, newest first (for the operator's views). */
   recentAttempts(limit = 200): AttemptRow[] {
-    const rows = this.db
-      .prepare(`${ATTEMPT_SELECT} GROUP BY t.id ORDER BY t.id DESC LIMIT ?`)
-      .all(limit) as RawAttempt[];
+    const rows = this.sql(`${ATTEMPT_SELECT} GROUP BY t.id ORDER BY t.id DESC LIMIT ?`).all(
+      limit,
+    ) as RawAttempt[];
     return rows.map(toAttemptRow);
   }
 
@@ -598,35 +598,41 @@ export class Journal implements JournalView {
     return this.fillsByAsset("a.status != 'failed'");
   }
 
+  /**
+   * Every quote asks for these: summing the fills means parsing each one's request, so the sums are kept
+   * until the journal changes. Callers get their own copy.
+   */
   private fillsByAsset(statusFilter: string): Map<string, bigint> {
-    const rows = this.db
-      .prepare(
-        `SELECT a.request FROM actions a JOIN orders o ON o.order_id = a.order_id
+    const version = this.version();
+    const kept = this.fillSums.get(statusFilter);
+    if (kept?.version === version) return new Map(kept.sums);
+    const rows = this.sql(
+      `SELECT a.request FROM actions a JOIN orders o ON o.order_id = a.order_id
          WHERE a.kind = 'fill' AND ${statusFilter} AND o.active = 1
          AND NOT EXISTS (SELECT 1 FROM actions r WHERE r.order_id = a.order_id AND r.kind = 'refund' AND r.status = 'confirmed')`,
-      )
-      .all() as { request: string }[];
+    ).all() as { request: string }[];
     const sums = new Map<string, bigint>();
     for (const row of rows) {
       const request = deserialize(row.request);
       sums.set(request.params.asset, (sums.get(request.params.asset) ?? 0n) + request.params.amount);
     }
-    return sums;
+    this.fillSums.set(statusFilter, { version, sums });
+    return new Map(sums);
   }
 
   private actionIdsOf(attemptId: number): number[] {
-    const rows = this.db
-      .prepare("SELECT action_id FROM action_attempts WHERE attempt_id = ?")
-      .all(attemptId) as {
+    const rows = this.sql("SELECT action_id FROM action_attempts WHERE attempt_id = ?").all(attemptId) as {
       action_id: number;
     }[];
     return rows.map((r) => r.action_id);
   }
 
   private setAttemptState(attemptId: number, state: AttemptState, nowMs: number, guard: string): void {
-    this.db
-      .prepare(`UPDATE tx_attempts SET state = ?, updated_ms = ? WHERE id = ? AND ${guard}`)
-      .run(state, nowMs, attemptId);
+    this.sql(`UPDATE tx_attempts SET state = ?, updated_ms = ? WHERE id = ? AND ${guard}`).run(
+      state,
+      nowMs,
+      attemptId,
+    );
   }
 }
 

@@ -132,6 +132,27 @@ describe("journal", () => {
     expect(journal.inFlightByAsset().size).toBe(0);
   });
 
+  it("keeps the fill sums only until the journal changes, by this process or another", () => {
+    const { journal, path } = openJournal();
+    journal.upsertOrder(order);
+    claimOk(journal, fill);
+    const sums = journal.plannedFillsByAsset();
+    sums.set("arbitrum_localnet:usdc", 1n);
+    // A caller's copy is its own: changing it changes nothing kept.
+    expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+    const other = openJournal(path).journal;
+    const second = { ...makeOrder(), order_id: "dd".repeat(32) };
+    other.upsertOrder(second);
+    claimOk(other, {
+      ...fill,
+      orderId: second.order_id,
+      params: { ...fill.params, swapId: "ee".repeat(32) },
+    });
+    expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(1980000n);
+    journal.markOrderDone(order.order_id);
+    expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+  });
+
   it("never lets a fill and an instant refund of one order both be claimed, in either order", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
