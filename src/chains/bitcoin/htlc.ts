@@ -129,8 +129,37 @@ function keyBytes(hex: string, what: string): Uint8Array {
   return key;
 }
 
-/** Builds the HTLC output for these parameters: address, output script, leaves and control blocks. */
+/**
+ * HTLCs built so far, by their parameters. Deriving the taproot output costs about a millisecond and every
+ * round asks for each open order's HTLC several times; the oldest go first past the cap.
+ */
+const builtHtlcs = new Map<string, BitcoinHtlc>();
+const BUILT_HTLC_CAP = 20_000;
+
+/**
+ * The HTLC output for these parameters: address, output script, leaves and control blocks. The same
+ * parameters give the same object; its bytes are shared, so callers never write to them.
+ */
 export function bitcoinHtlc(input: BitcoinHtlcInput): BitcoinHtlc {
+  const key = [
+    input.network,
+    input.initiatorKey.toLowerCase(),
+    input.redeemerKey.toLowerCase(),
+    input.secretHash.toLowerCase(),
+    String(input.timelock),
+  ].join("|");
+  const built = builtHtlcs.get(key);
+  if (built !== undefined) return built;
+  const htlc = buildBitcoinHtlc(input);
+  if (builtHtlcs.size >= BUILT_HTLC_CAP) {
+    const oldest = builtHtlcs.keys().next().value;
+    if (oldest !== undefined) builtHtlcs.delete(oldest);
+  }
+  builtHtlcs.set(key, htlc);
+  return htlc;
+}
+
+function buildBitcoinHtlc(input: BitcoinHtlcInput): BitcoinHtlc {
   const initiatorKey = keyBytes(input.initiatorKey, "initiator key");
   const redeemerKey = keyBytes(input.redeemerKey, "redeemer key");
   const secretHash = fixedBytes(input.secretHash, 32, "secret hash");

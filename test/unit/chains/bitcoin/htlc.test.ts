@@ -51,6 +51,24 @@ describe("leaf scripts", () => {
 });
 
 describe("HTLC output", () => {
+  it("is built once per parameters: the same terms give the same HTLC, other terms another", () => {
+    const first = htlcWith(144);
+    expect(
+      bitcoinHtlc({
+        initiatorKey: initiatorKey.toUpperCase(),
+        redeemerKey,
+        secretHash,
+        timelock: 144n,
+        network: "regtest",
+      }),
+    ).toBe(first);
+    expect(htlcWith(145)).not.toBe(first);
+    expect(htlcWith(145).address).not.toBe(first.address);
+    expect(
+      bitcoinHtlc({ initiatorKey, redeemerKey, secretHash, timelock: 144, network: "testnet" }).address,
+    ).not.toBe(first.address);
+  });
+
   it("has a stable address for fixed inputs, per network", () => {
     const params = { initiatorKey, redeemerKey, secretHash, timelock: 144 };
     const regtest = bitcoinHtlc({ ...params, network: "regtest" });
