@@ -39,3 +39,8 @@ export class TransactionRejectedError extends Error {
 export function invalidParams(message: string): SolanaRpcError {
   return new SolanaRpcError(SOLANA_RPC_CODE.INVALID_PARAMS, `Invalid params: ${message}`);
 }
+
+/** One parameter a real node could not parse: its message is "Invalid param: <the parse error>". */
+export function invalidParam(detail: string): SolanaRpcError {
+  return new SolanaRpcError(SOLANA_RPC_CODE.INVALID_PARAMS, `Invalid param: ${detail}`);
+}

@@ -3,7 +3,7 @@ import { PublicKey } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "../../chains/solana/program-ids.js";
 import { TOKEN_ACCOUNT_SIZE, decodeTokenAccount } from "../../chains/solana/spl-token.js";
 import { base58Encode } from "./base58.js";
-import { SolanaRpcError, invalidParams } from "./errors.js";
+import { invalidParam, invalidParams } from "./errors.js";
 import type { RpcMethod } from "./rpc-method.js";
 import { contextSlot, parsePubkey, type Config, type Params, withContext } from "./rpc-params.js";
 import type { LocalSvm, SvmAccount } from "./svm.js";
@@ -56,7 +56,7 @@ function tokenAccountOrThrow(svm: LocalSvm, address: PublicKey) {
     !account.owner.equals(TOKEN_PROGRAM_ID) ||
     account.data.length !== TOKEN_ACCOUNT_SIZE
   ) {
-    throw new SolanaRpcError(-32602, "Invalid param: could not find account");
+    throw invalidParam("could not find account");
   }
   const state = decodeTokenAccount(account.data);
   return { state, decimals: mintDecimals(svm, state.mint) };

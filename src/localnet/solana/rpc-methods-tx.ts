@@ -179,7 +179,7 @@ export const TX_METHODS: Record<string, RpcMethod> = {
   },
 
   getSignatureStatuses: (chain, p) => {
-    const signatures = p.stringArray(0, "signatures");
+    const signatures = p.signatureArray(0);
     if (signatures.length > 256) throw invalidParams("Too many inputs provided; max 256");
     return withContext(
       chain.currentSlot(),
@@ -188,7 +188,7 @@ export const TX_METHODS: Record<string, RpcMethod> = {
   },
 
   getTransaction: (chain, p) => {
-    const signature = p.string(0, "signature");
+    const signature = p.signature(0);
     const config = p.config(1);
     const record = chain.transaction(signature, confirmedCommitment(config));
     if (record === undefined) return null;

@@ -2,7 +2,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { base58Decode } from "./base58.js";
 import type { Commitment, LocalSolanaChain } from "./chain.js";
-import { SolanaRpcError, invalidParams } from "./errors.js";
+import { SolanaRpcError, invalidParam, invalidParams } from "./errors.js";
 
 export type Config = Record<string, unknown>;
 
@@ -39,6 +39,15 @@ export class Params {
     return value as string[];
   }
 
+  /** A transaction signature, refused as a real node refuses it (its ParseSignatureError in the message). */
+  signature(index: number): string {
+    return parseSignature(this.string(index, "signature"));
+  }
+
+  signatureArray(index: number): string[] {
+    return this.stringArray(index, "signatures").map(parseSignature);
+  }
+
   integer(index: number, what: string): bigint {
     const value = this.values[index];
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
@@ -52,8 +61,23 @@ export function parsePubkey(text: string): PublicKey {
   try {
     return new PublicKey(text);
   } catch {
-    throw invalidParams("Invalid param: Invalid");
+    throw invalidParam("Invalid");
   }
+}
+
+/** Base58 of 64 bytes takes at most 88 characters. */
+const MAX_BASE58_SIGNATURE_LENGTH = 88;
+
+export function parseSignature(text: string): string {
+  if (text.length > MAX_BASE58_SIGNATURE_LENGTH) throw invalidParam("WrongSize");
+  let bytes: Uint8Array;
+  try {
+    bytes = base58Decode(text);
+  } catch {
+    throw invalidParam("Invalid");
+  }
+  if (bytes.length !== 64) throw invalidParam("WrongSize");
+  return text;
 }
 
 const COMMITMENTS: Record<string, Commitment> = {

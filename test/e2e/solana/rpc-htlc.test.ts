@@ -313,6 +313,15 @@ describe("cluster methods", () => {
     expect(infos[0]?.lamports).toBeGreaterThan(0);
     expect(infos[1]).toBeNull();
   });
+
+  it("refuses a signature that is not base58 of 64 bytes, as a node's parser does", async () => {
+    const c = cluster.connection;
+    await expect(c.getSignatureStatuses(["ab".repeat(64)])).rejects.toThrow(/Invalid param: WrongSize/);
+    await expect(c.getSignatureStatuses(["0OIl".repeat(10)])).rejects.toThrow(/Invalid param: Invalid/);
+    await expect(c.getTransaction("1".repeat(40), { maxSupportedTransactionVersion: 0 })).rejects.toThrow(
+      /Invalid param: WrongSize/,
+    );
+  });
 });
 
 describe.skipIf(isRemoteSolana)("local chain only: slots on demand", () => {
