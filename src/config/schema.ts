@@ -54,6 +54,12 @@ export const SOLVER_SCHEMA = {
       env: "SOLVER_ID",
     },
     pollIntervalMs: ms("Interval between polls of the service's orders.", 5_000, "SOLVER_POLL_INTERVAL_MS"),
+    orderConcurrency: {
+      doc: "Orders processed at once in a round; their chain reads of one moment go out as one batched call.",
+      default: 32,
+      format: "solver-positive-int",
+      env: "SOLVER_ORDER_CONCURRENCY",
+    },
     leaseTtlMs: ms(
       "A solver that has not renewed its journal lease for this long is taken to have stopped.",
       60_000,

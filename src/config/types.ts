@@ -274,6 +274,8 @@ export interface SolverConfig {
     /** Hex id the service knows this solver by. */
     id: string;
     pollIntervalMs: number;
+    /** Orders processed at once in a round. */
+    orderConcurrency: number;
     /** A solver that has not renewed its journal lease for this long is taken to have stopped. */
     leaseTtlMs: number;
     keys: SolverKeys;
