@@ -5,17 +5,15 @@
  * swap with exactly one fill: one journaled attempt, one nonce used on the destination chain, and in the
  * second case the journaled bytes re-broadcast rather than a new transaction built.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { writeSolverProfile } from "../../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../../src/config/types.js";
-import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
-import { SolverProcess, type LogLine } from "../cli/support/solver-process.js";
+import type { SolverProcess } from "../cli/support/solver-process.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
+import { isFillLine, SolverProcessHarness } from "./solver-process-harness.js";
 
 const SOURCE = "ethereum_localnet:usdc";
 const DESTINATION_CHAIN = "arbitrum_localnet";
@@ -24,18 +22,13 @@ const DESTINATION = `${DESTINATION_CHAIN}:usdc`;
 const completed = (o: Order) =>
   o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash !== "";
 const bare = (hash: unknown) => String(hash).toLowerCase().replace(/^0x/, "");
-const isFillLine = (msg: string, orderId: string) => (line: LogLine) =>
-  line.msg === msg &&
-  line.kind === "fill" &&
-  (line.orderId === orderId || (Array.isArray(line.orderIds) && line.orderIds.includes(orderId)));
 
 describe("a solver process killed in the middle of a fill", () => {
   let t: TestLocalnet;
   let proxy: HoldingRpcProxy;
   let bitcoinProxy: HoldingRpcProxy;
   let config: SolverConfig;
-  let profile: string;
-  const processes: SolverProcess[] = [];
+  let harness: SolverProcessHarness;
 
   beforeAll(async () => {
     t = await startTestLocalnet({ startSolver: false });
@@ -54,28 +47,19 @@ describe("a solver process killed in the middle of a fill", () => {
         return c;
       }),
     };
-    profile = join(t.dir, "solver.json");
-    writeSolverProfile(profile, config);
+    harness = new SolverProcessHarness(t, config);
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill()));
+    await harness?.killAll();
     await proxy?.stop();
     await bitcoinProxy?.stop();
     await t?.net.stop();
   });
 
-  async function startSolver(): Promise<SolverProcess> {
-    const solver = new SolverProcess(["run", "--config", profile], {
-      SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
-      SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
-      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
-      SOLVER_CONFIG: "",
-    });
-    processes.push(solver);
-    await solver.waitForLog((l) => l.msg === "solver started", "solver started", 60_000);
-    return solver;
-  }
+  const startSolver = () => harness.start();
+  const fillAttempts = (orderId: string) => harness.fillOf(orderId);
+  const stopCleanly = (solver: SolverProcess) => harness.stopCleanly(solver);
 
   /** The solver's next nonce on the destination chain, counting transactions still in the mempool. */
   async function destinationNonce(): Promise<number> {
@@ -87,16 +71,6 @@ describe("a solver process killed in the middle of a fill", () => {
   async function nodeKnows(hash: string): Promise<boolean> {
     const client = createPublicClient({ transport: http(t.net.anvils.get(DESTINATION_CHAIN)!.rpcUrl) });
     return (await client.getTransaction({ hash: `0x${bare(hash)}` as Hex }).catch(() => null)) !== null;
-  }
-
-  function fillAttempts(orderId: string) {
-    const journal = new Journal(config.journal.path);
-    try {
-      const fill = journal.orderActions(orderId).find((a) => a.kind === "fill");
-      return { fill, attempts: fill ? journal.attemptsOfAction(fill.id) : [] };
-    } finally {
-      journal.close();
-    }
   }
 
   async function createOrder(userIndex: number): Promise<Order> {
@@ -111,12 +85,6 @@ describe("a solver process killed in the middle of a fill", () => {
       "the fill to be final in the journal",
       60_000,
     );
-  }
-
-  async function stopCleanly(solver: SolverProcess): Promise<void> {
-    solver.signal("SIGTERM");
-    expect(await solver.exited).toEqual({ code: 0, signal: null });
-    expect(solver.logLines().some((l) => l.msg === "stopped")).toBe(true);
   }
 
   /** The restarted process serves /health, /metrics and /status about what it did. */
@@ -309,13 +277,7 @@ describe("a solver process killed in the middle of a fill", () => {
 
   it("a second solver on the same journal is refused while the first runs, and takes over once it died", async () => {
     const first = await startSolver();
-    const second = new SolverProcess(["run", "--config", profile], {
-      SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
-      SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
-      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
-      SOLVER_CONFIG: "",
-    });
-    processes.push(second);
+    const second = harness.spawn();
     expect((await second.exited).code).toBe(1);
     expect(second.stderr.join("\n")).toMatch(
       new RegExp(`the journal is in use by another solver \\(.+, pid ${first.pid}, lease `),

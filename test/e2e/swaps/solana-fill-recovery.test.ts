@@ -5,31 +5,23 @@
  * expired. Each ends with exactly one fill on chain (one Initiated event, one journaled attempt landed),
  * the user paid once and the solver out the amount and that one fill's fee.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSolverProfile } from "../../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../../src/config/types.js";
-import { Journal, type AttemptRow } from "../../../src/journal/journal.js";
+import type { AttemptRow } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
-import { SolverProcess, type LogLine } from "../cli/support/solver-process.js";
+import type { SolverProcess } from "../cli/support/solver-process.js";
 import { completed } from "./bitcoin-support.js";
 import { htlcEventsOf, signatureOfWire, SOL, solverSolana } from "./solana-support.js";
+import { isFillLine, SolverProcessHarness } from "./solver-process-harness.js";
 
 const SOURCE = "ethereum_localnet:usdc";
-
-const isFillLine = (msg: string, orderId: string) => (line: LogLine) =>
-  line.msg === msg &&
-  line.kind === "fill" &&
-  (line.orderId === orderId || (Array.isArray(line.orderIds) && line.orderIds.includes(orderId)));
 
 describe("a Solana fill interrupted on its way to the chain", () => {
   let t: TestLocalnet;
   let proxy: HoldingRpcProxy;
-  let config: SolverConfig;
-  let profile: string;
-  const processes: SolverProcess[] = [];
+  let harness: SolverProcessHarness;
 
   beforeAll(async () => {
     t = await startTestLocalnet({ startSolver: false });
@@ -37,46 +29,22 @@ describe("a Solana fill interrupted on its way to the chain", () => {
     proxy.acceptedAs = signatureOfWire;
     await proxy.start();
     const base = t.net.solverConfig;
-    config = {
+    const config: SolverConfig = {
       ...base,
       chains: base.chains.map((c) => (c.family === "solana" ? { ...c, rpcUrls: [proxy.url] } : c)),
     };
-    profile = join(t.dir, "solver.json");
-    writeSolverProfile(profile, config);
+    harness = new SolverProcessHarness(t, config);
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill()));
+    await harness?.killAll();
     await proxy?.stop();
     await t?.net.stop();
   });
 
-  async function startSolver(): Promise<SolverProcess> {
-    const solver = new SolverProcess(["run", "--config", profile], {
-      SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
-      SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
-      SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
-      SOLVER_CONFIG: "",
-    });
-    processes.push(solver);
-    await solver.waitForLog((l) => l.msg === "solver started", "solver started", 60_000);
-    return solver;
-  }
-
-  async function stopCleanly(solver: SolverProcess): Promise<void> {
-    solver.signal("SIGTERM");
-    expect(await solver.exited).toEqual({ code: 0, signal: null });
-  }
-
-  function fillAttempts(orderId: string): AttemptRow[] {
-    const journal = new Journal(config.journal.path);
-    try {
-      const fill = journal.orderActions(orderId).find((a) => a.kind === "fill");
-      return fill ? journal.attemptsOfAction(fill.id) : [];
-    } finally {
-      journal.close();
-    }
-  }
+  const startSolver = () => harness.start();
+  const stopCleanly = (solver: SolverProcess) => harness.stopCleanly(solver);
+  const fillAttempts = (orderId: string): AttemptRow[] => harness.fillOf(orderId).attempts;
 
   const userOf = (order: Order) => {
     const index = t.net.descriptor.users.findIndex(
