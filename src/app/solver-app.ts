@@ -144,6 +144,7 @@ export async function startSolverApp(
     host: config.quote.host,
     port: config.quote.port,
     quote: pricing.quote,
+    observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
     logger,
   });
   let opsServer: OpsServer;

@@ -26,6 +26,7 @@ export class SolverMetrics {
   readonly chainTip: Gauge<"chain">;
   readonly lastPoll: Gauge;
   readonly actionDuration: Histogram<"kind">;
+  readonly quoteDuration: Histogram<"outcome">;
 
   constructor(options: SolverMetricsOptions = {}) {
     const prefix = options.prefix ?? "solver_";
@@ -87,6 +88,13 @@ export class SolverMetrics {
       help: "Time from deciding an action to its confirmation.",
       labelNames: ["kind"],
       buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
+      registers,
+    });
+    this.quoteDuration = new Histogram({
+      name: `${prefix}quote_duration_seconds`,
+      help: "Time from a quote request reaching the solver's handler to its answer, by outcome (given, refused, bad_request, error).",
+      labelNames: ["outcome"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     });
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix });

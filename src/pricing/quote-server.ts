@@ -12,12 +12,16 @@ import { isRefusal, type QuoteRefusal } from "./refusal.js";
 
 export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
 
+export type QuoteOutcome = "given" | "refused" | "bad_request" | "error";
+
 export interface QuoteServerOptions {
   host: string;
   /** 0 picks a free port; the returned url carries the real one. */
   port: number;
   quote: QuoteFunction;
   logger: Logger;
+  /** Told of every quote answered: how it ended and the seconds it took from reaching the handler. */
+  observe?: (outcome: QuoteOutcome, seconds: number) => void;
 }
 
 export interface QuoteServer {
@@ -39,10 +43,20 @@ function sendError(response: ServerResponse, statusCode: number, error: string):
 }
 
 async function answerQuote(options: QuoteServerOptions, url: URL, response: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const outcome = await quoteOutcome(options, url, response);
+  options.observe?.(outcome, (performance.now() - started) / 1000);
+}
+
+async function quoteOutcome(
+  options: QuoteServerOptions,
+  url: URL,
+  response: ServerResponse,
+): Promise<QuoteOutcome> {
   const parsed = parseQuoteParams(url.searchParams);
   if (!parsed.ok) {
     sendError(response, 400, `bad quote parameters: ${parsed.problems.join("; ")}`);
-    return;
+    return "bad_request";
   }
   const { request } = parsed;
   const pair = { from: request.from, to: request.to, fromAmount: request.fromAmount.toString() };
@@ -51,13 +65,15 @@ async function answerQuote(options: QuoteServerOptions, url: URL, response: Serv
     if (isRefusal(answer)) {
       options.logger.info({ ...pair, reason: answer.reason }, "quote refused");
       sendError(response, 422, `${answer.reason}: ${answer.message}`);
-      return;
+      return "refused";
     }
     options.logger.debug({ ...pair, toAmount: answer.destination.amount }, "quote given");
     send(response, 200, { status: "Ok", result: answer });
+    return "given";
   } catch (error) {
     options.logger.error({ ...pair, err: error }, "quote failed");
     sendError(response, 500, "internal error while quoting; see the solver's log");
+    return "error";
   }
 }
 

@@ -44,6 +44,8 @@ export interface LoadFigures {
   /** The separate burst of quotes through the service before the swaps. */
   burst: QuoteFigures;
   burstCpuMsPerQuote: number | null;
+  /** Upper bound (a histogram bucket) of the burst's p99 inside the solver's quote handler, ms. */
+  burstSolverP99Ms: number | null;
   rpc: ChainRpcFigures[];
   solverCpuMs: number;
   cpuMsPerCompletedOrder: number | null;
@@ -62,6 +64,7 @@ export interface RunInputs {
   clock: BlockClock;
   burst: readonly TimedQuote[];
   burstCpuMs: number;
+  burstSolverP99Ms: number | null;
   cpuMs: number;
   cpuPerOrderRoundMs: number | null;
   rounds: number;
@@ -169,6 +172,7 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     },
     burst: quoteFigures(inputs.burst),
     burstCpuMsPerQuote: inputs.burst.length === 0 ? null : inputs.burstCpuMs / inputs.burst.length,
+    burstSolverP99Ms: inputs.burstSolverP99Ms,
     rpc: rpcFigures(inputs, completed),
     solverCpuMs: inputs.cpuMs,
     cpuMsPerCompletedOrder: completed.length === 0 ? null : inputs.cpuMs / completed.length,

@@ -20,7 +20,8 @@ export function runText(f: LoadFigures): string[] {
     `completed ${f.completed}/${f.orders} (created ${f.created}, initiated ${f.initiated}; ${f.users} users)`,
     `fill latency after the source's confirmations, source blocks: ${spreadText(f.fillLatencyBlocks, 0)}`,
     `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
-    `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote`,
+    `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote; ` +
+      `p99 inside the solver's quote handler <= ${fixed(f.burstSolverP99Ms, 1)} ms`,
     `the swaps' own quotes: ${quoteText(f.orderQuotes)}`,
     `order creations: ${f.creations.created} created, ${f.creations.badGateway} failed 502, ${f.creations.failed} failed otherwise; ` +
       `p99 ${fixed(f.creations.latencyMs.p99, 0)} ms`,
@@ -59,6 +60,7 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("burst quotes answered", (f) => f.burst.answered, 0),
     row("burst quote p99, ms", (f) => f.burst.latencyMs.p99, 0),
     row("burst quote timeouts", (f) => f.burst.timeouts, 0),
+    row("burst quote p99 in the solver's handler, ms (bound)", (f) => f.burstSolverP99Ms, 1),
     row("swap quotes answered", (f) => f.orderQuotes.answered, 0),
     row("swap quote p99, ms", (f) => f.orderQuotes.latencyMs.p99, 0),
     row("swap quote timeouts", (f) => f.orderQuotes.timeouts, 0),

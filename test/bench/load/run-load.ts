@@ -21,6 +21,7 @@ import { SolverSampler } from "./solver-sampler.js";
 import { planSwaps, SWAP_KINDS, type SwapKind } from "./swap-mix.js";
 import { describeIncomplete, followSwaps, openCount, openSwaps } from "./swaps.js";
 import { readyUsers } from "./users.js";
+import { p99BoundMs, readQuoteHistogram } from "./quote-histogram.js";
 
 export interface LoadOptions {
   orders: number;
@@ -92,8 +93,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const burstSize = options.quoteBurst ?? 1_000;
     print(`quote burst: ${burstSize} concurrent quotes through the service`);
     const burstCpuBefore = solver.cpuMs();
+    const handledBefore = await readQuoteHistogram(net.descriptor.solver.opsUrl);
     const burst = await quoteBurst(service, burstSize);
     const burstCpuMs = solver.cpuMs() - burstCpuBefore;
+    const burstSolverP99Ms = p99BoundMs(
+      handledBefore,
+      await readQuoteHistogram(net.descriptor.solver.opsUrl),
+    );
 
     for (const proxy of proxies.values()) proxy.resetCounts();
     const cpuBefore = solver.cpuMs();
@@ -127,6 +133,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       clock,
       burst,
       burstCpuMs,
+      burstSolverP99Ms,
       cpuMs,
       cpuPerOrderRoundMs: sampler.cpuPerOrderRoundMs(),
       rounds: sampler.rounds,

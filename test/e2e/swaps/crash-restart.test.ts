@@ -100,8 +100,13 @@ describe("a solver process killed in the middle of a fill", () => {
       "a confirmed action",
       20_000,
     );
+    const quote = await fetch(
+      `${t.net.descriptor.solver.quoteUrl}?from=${SOURCE}&to=${DESTINATION}&from_amount=40000000`,
+    );
+    expect(quote.status).toBe(200);
     const metrics = await metricsText();
     expect(metrics).toMatch(new RegExp(`solver_chain_tip\\{chain="${DESTINATION_CHAIN}"\\} [1-9]`));
+    expect(metrics).toMatch(/solver_quote_duration_seconds_count\{outcome="given"\} 1\n/);
     expect(metrics).toMatch(
       /solver_actions_total\{chain="ethereum_localnet",kind="redeem",outcome="sent"\} 1/,
     );

@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope, QuoteItem } from "../../../src/orderbook/types.js";
 import { createPricing, type PricingConfig } from "../../../src/pricing/pricing.js";
-import { startQuoteServer, type QuoteServer } from "../../../src/pricing/quote-server.js";
+import { startQuoteServer, type QuoteOutcome, type QuoteServer } from "../../../src/pricing/quote-server.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
 
 const config: PricingConfig = {
@@ -16,6 +16,8 @@ const config: PricingConfig = {
 };
 
 const logger = pino({ level: "silent" });
+const observed: { outcome: QuoteOutcome; seconds: number }[] = [];
+const observe = (outcome: QuoteOutcome, seconds: number) => observed.push({ outcome, seconds });
 let server: QuoteServer;
 let failing: QuoteServer;
 
@@ -24,12 +26,13 @@ beforeAll(async () => {
     balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])),
     committed: () => 0n,
   });
-  server = await startQuoteServer({ host: "127.0.0.1", port: 0, quote: pricing.quote, logger });
+  server = await startQuoteServer({ host: "127.0.0.1", port: 0, quote: pricing.quote, logger, observe });
   failing = await startQuoteServer({
     host: "127.0.0.1",
     port: 0,
     quote: () => Promise.reject(new Error("boom")),
     logger,
+    observe,
   });
 });
 
@@ -106,5 +109,17 @@ describe("quote server over HTTP", () => {
       status: 500,
       body: { status: "Error", error: "internal error while quoting; see the solver's log" },
     });
+  });
+
+  it("tells its observer how each quote ended and how long the handler took", async () => {
+    observed.length = 0;
+    const quote = (amount: string) => `/quote?from=${BTC.id}&to=${USDC.id}&from_amount=${amount}`;
+    await get(server.url, quote("100000000"));
+    await get(server.url, quote("9999"));
+    await get(server.url, quote("abc"));
+    await get(failing.url, quote("1"));
+    await get(server.url, "/health");
+    expect(observed.map((o) => o.outcome)).toEqual(["given", "refused", "bad_request", "error"]);
+    for (const { seconds } of observed) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 });
