@@ -4,7 +4,6 @@ import type { Hex } from "viem";
 import type { ChainConfig, SolverKeys } from "../config/types.js";
 import type { JournalView } from "./chain.js";
 import { createBitcoinFamily } from "./bitcoin/family.js";
-import { isNativeToken } from "./evm/assets.js";
 import { createEvmFamily } from "./evm/index.js";
 import { createSolanaFamily } from "./solana/family.js";
 import type { SolverChain } from "../solver/solver-chain.js";
@@ -30,10 +29,7 @@ export function createChain(
         reader: family.reader,
         executor: family.executor,
         party: privateKeyToAccount(privateKey).address,
-        prepare: () =>
-          family.executor.prepare(
-            config.assets.filter((asset) => !isNativeToken(asset.tokenAddress)).map((asset) => asset.id),
-          ),
+        prepare: () => family.executor.prepare(config.assets.map((asset) => asset.id)),
       };
     }
     case "bitcoin": {

@@ -30,7 +30,7 @@ export class InsufficientAllowanceError extends Error {
   constructor(asset: string, allowance: bigint, needed: bigint) {
     super(
       `allowance of the HTLC for ${asset} is ${allowance}, below the ${needed} this fill needs; ` +
-        `call ensureAllowance("${asset}") at startup`,
+        `the solver grants it when it starts (EvmExecutor.prepare): restart it once the approve can be mined`,
     );
     this.name = "InsufficientAllowanceError";
   }

@@ -169,12 +169,12 @@ export class EvmExecutor implements ChainExecutor {
   /**
    * Once at start: looks for Multicall3 at its canonical address (without it, every action goes alone),
    * with batchFills "eip7702" makes sure the account delegates to the configured BatchExecutor, and grants
-   * each token asset's HTLC its allowance. Every transaction this needs is sent back to back (one block)
-   * before any receipt is awaited.
+   * the HTLC of each of these assets that is a token its unlimited allowance once. Every transaction this
+   * needs is sent back to back (one block) before any receipt is awaited; a second call sends nothing.
    */
-  async prepare(tokenAssets: readonly string[]): Promise<void> {
+  async prepare(assets: readonly string[]): Promise<void> {
     const pending: PendingSetup[] = [];
-    for (const asset of tokenAssets) {
+    for (const asset of assets) {
       const approval = await this.sendApproval(asset);
       if (approval !== null) pending.push(approval);
     }
@@ -186,11 +186,6 @@ export class EvmExecutor implements ChainExecutor {
     const failed = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
     if (failed[0] !== undefined) throw failed[0];
     if (this.batching.maxBatch > 1 && this.batching.batchFills === "eip7702") this.delegated = true;
-  }
-
-  /** prepare() with no allowance to grant. */
-  prepareBatching(): Promise<void> {
-    return this.prepare([]);
   }
 
   private async sendDelegationIfBatching(): Promise<PendingSetup | null> {
@@ -603,12 +598,6 @@ export class EvmExecutor implements ChainExecutor {
         ? (attempt: Pick<TxAttemptRef, "raw">) => nativeCost(attempt, self)
         : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, htlc, self);
     return held - outstandingCost(live, BigInt(minedNonce), cost);
-  }
-
-  /** Grants the asset's HTLC an unlimited allowance once, waiting for the receipt. No-op for the native coin. */
-  async ensureAllowance(asset: string): Promise<void> {
-    const confirmed = await this.sendApproval(asset);
-    await confirmed?.();
   }
 
   /** Sends the approve an asset's HTLC still needs; null when it has its allowance or the asset is native. */

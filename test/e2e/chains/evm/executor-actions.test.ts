@@ -87,15 +87,14 @@ describe("EvmExecutor actions", () => {
     expect(await executor.balance(NATIVE_ASSET)).toBe(10n ** 21n);
   });
 
-  it("refuses a token fill before ensureAllowance, then grants it once", async () => {
+  it("refuses a token fill before its allowance is granted at start, then grants it once", async () => {
     const { params } = fillTerms(TOKEN_ASSET);
     const before = await pendingNonce();
     await expect(executor.build([action("fill", params)])).rejects.toThrow(InsufficientAllowanceError);
     expect(await pendingNonce()).toBe(before);
-    await executor.ensureAllowance(TOKEN_ASSET);
+    await executor.prepare([TOKEN_ASSET]);
     expect(await pendingNonce()).toBe(before + 1);
-    await executor.ensureAllowance(TOKEN_ASSET);
-    await executor.ensureAllowance(NATIVE_ASSET);
+    await executor.prepare([TOKEN_ASSET, NATIVE_ASSET]);
     expect(await pendingNonce()).toBe(before + 1);
   });
 

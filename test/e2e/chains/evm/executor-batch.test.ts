@@ -50,8 +50,7 @@ beforeAll(async () => {
   reader = new EvmReader(f.config);
   journal = new MemoryJournal();
   executor = new EvmExecutor({ config: f.config, privateKey: f.solverKey, journal });
-  await executor.prepareBatching();
-  await executor.ensureAllowance(TOKEN_ASSET);
+  await executor.prepare([TOKEN_ASSET]);
 });
 
 afterAll(async () => {
