@@ -4,11 +4,21 @@
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { parseEther, type Address, type Hex } from "viem";
-import type { HtlcParams } from "../../../../src/chains/chain.js";
+import type {
+  ActionKind,
+  ActionRequest,
+  HtlcParams,
+  SignedTx,
+  TxAttemptRef,
+  TxStatus,
+} from "../../../../src/chains/chain.js";
 import { loadArtifact } from "../../../../src/chains/evm/artifacts.js";
 import { erc20Abi, htlcAbi, NATIVE_TOKEN_ADDRESS } from "../../../../src/chains/evm/htlc-abi.js";
+import type { EvmExecutor } from "../../../../src/chains/evm/executor.js";
+import type { EvmReader } from "../../../../src/chains/evm/reader.js";
 import type { EvmChainConfig } from "../../../../src/config/types.js";
 import { deployHtlc, deployNativeHtlc, deployTestToken } from "../../../../src/localnet/deploy-evm.js";
+import type { MemoryJournal } from "../../../support/memory-journal.js";
 import {
   newSecret,
   send,
@@ -151,4 +161,46 @@ export async function userInitiates(f: EvmFamilyFixture, params: HtlcParams): Pr
     args: [params.redeemer, params.timelock, params.amount, `0x${params.secretHash}`],
     ...(native ? { value: params.amount } : {}),
   });
+}
+
+/** The terms with the swap id the solver's reader computes for them. */
+export function withSwapId(reader: EvmReader, t: Terms): Terms {
+  t.params.swapId = reader.computeSwapId(t.params);
+  return t;
+}
+
+/** An action of a test order named after its swap id. */
+export function actionOf(kind: ActionKind, params: HtlcParams, secret?: string): ActionRequest {
+  return { kind, orderId: `order-${params.swapId.slice(0, 8)}`, params, ...(secret ? { secret } : {}) };
+}
+
+/**
+ * The runner's sequence: build, journal, broadcast, then follow the actions the transaction carries until
+ * their status settles.
+ */
+export async function runActions(
+  executor: EvmExecutor,
+  journal: MemoryJournal,
+  actions: ActionRequest[],
+): Promise<{ signed: SignedTx; status: TxStatus }> {
+  const signed = await executor.build(actions);
+  const omitted = new Set((signed.omitted ?? []).map((o) => o.index));
+  const attempt = journal.record(signed);
+  await executor.broadcast(signed);
+  const carried = actions.filter((_, i) => !omitted.has(i));
+  return { signed, status: await settleActions(executor, attempt, carried) };
+}
+
+/** Follows a journaled attempt as the runner does (anvil mines an automined one just after accepting it). */
+export async function settleActions(
+  executor: EvmExecutor,
+  attempt: TxAttemptRef,
+  actions: ActionRequest[],
+): Promise<TxStatus> {
+  for (let i = 0; i < 50; i++) {
+    const status = await executor.txStatus(attempt, actions);
+    if (status.state !== "pending" && status.state !== "unknown") return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${attempt.txHash} did not settle in 2.5 s`);
 }

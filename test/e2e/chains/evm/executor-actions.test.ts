@@ -1,12 +1,6 @@
 /** EvmExecutor against a real anvil: every action kind for token and native coin, and refused builds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  ActionKind,
-  ActionRequest,
-  HtlcParams,
-  SignedTx,
-  TxStatus,
-} from "../../../../src/chains/chain.js";
+import type { ActionRequest } from "../../../../src/chains/chain.js";
 import {
   InsufficientAllowanceError,
   OrderAlreadyInitiatedError,
@@ -17,11 +11,14 @@ import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { mine, send } from "../../contracts/fixture.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import {
+  actionOf,
   NATIVE_ASSET,
+  runActions,
   TOKEN_ASSET,
   startEvmFamilyFixture,
   terms,
   userInitiates,
+  withSwapId,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
@@ -42,37 +39,14 @@ afterAll(async () => {
   await f?.stop();
 });
 
-function action(kind: ActionKind, params: HtlcParams, secret?: string): ActionRequest {
-  return { kind, orderId: `order-${params.swapId.slice(0, 8)}`, params, ...(secret ? { secret } : {}) };
-}
-
-/** The runner's sequence: build, journal, broadcast, then follow the status until it settles. */
-async function run(actions: ActionRequest[]): Promise<{ signed: SignedTx; status: TxStatus }> {
-  const signed = await executor.build(actions);
-  journal.record(signed);
-  await executor.broadcast(signed);
-  const attempt = journal.attempts.at(-1);
-  if (attempt === undefined) throw new Error("journal lost the attempt");
-  // Anvil mines an automined transaction just after accepting it, so poll as the runner does.
-  for (let i = 0; i < 50; i++) {
-    const status = await executor.txStatus(attempt, []);
-    if (status.state !== "pending") return { signed, status };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${signed.txHash} still pending after 2.5 s of automine`);
-}
-
-function withId(t: ReturnType<typeof terms>): ReturnType<typeof terms> {
-  t.params.swapId = reader.computeSwapId(t.params);
-  return t;
-}
+const run = (actions: ActionRequest[]) => runActions(executor, journal, actions);
 
 function fillTerms(asset: string, amount = 500n, timelock = 20n): ReturnType<typeof terms> {
-  return withId(terms(asset, f.solver, f.user.address, amount, timelock));
+  return withSwapId(reader, terms(asset, f.solver, f.user.address, amount, timelock));
 }
 
 function sourceTerms(asset: string, amount = 700n): ReturnType<typeof terms> {
-  return withId(terms(asset, f.user.address, f.solver, amount, 50n));
+  return withSwapId(reader, terms(asset, f.user.address, f.solver, amount, 50n));
 }
 
 async function pendingNonce(): Promise<number> {
@@ -90,7 +64,7 @@ describe("EvmExecutor actions", () => {
   it("refuses a token fill before its allowance is granted at start, then grants it once", async () => {
     const { params } = fillTerms(TOKEN_ASSET);
     const before = await pendingNonce();
-    await expect(executor.build([action("fill", params)])).rejects.toThrow(InsufficientAllowanceError);
+    await expect(executor.build([actionOf("fill", params)])).rejects.toThrow(InsufficientAllowanceError);
     expect(await pendingNonce()).toBe(before);
     await executor.prepare([TOKEN_ASSET]);
     expect(await pendingNonce()).toBe(before + 1);
@@ -102,7 +76,7 @@ describe("EvmExecutor actions", () => {
     it(`fills ${asset}, and the user redeems the fill with the secret`, async () => {
       const { params, secret } = fillTerms(asset);
       const balanceBefore = await executor.balance(asset);
-      const { signed, status } = await run([action("fill", params)]);
+      const { signed, status } = await run([actionOf("fill", params)]);
       expect(signed.txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(signed.terms.family === "evm" && signed.terms.gas).toBeGreaterThan(21_000n);
       expect(status).toMatchObject({ state: "confirmed", confirmations: 1 });
@@ -113,7 +87,7 @@ describe("EvmExecutor actions", () => {
       });
       if (asset === TOKEN_ASSET) expect(await executor.balance(asset)).toBe(balanceBefore - 500n);
 
-      await expect(executor.build([action("fill", params)])).rejects.toThrow(OrderAlreadyInitiatedError);
+      await expect(executor.build([actionOf("fill", params)])).rejects.toThrow(OrderAlreadyInitiatedError);
       await send(f.fx, f.user, {
         address: asset === TOKEN_ASSET ? f.tokenHtlc : f.nativeHtlc,
         abi: htlcAbi,
@@ -127,7 +101,7 @@ describe("EvmExecutor actions", () => {
       const { params, secret } = sourceTerms(asset);
       await userInitiates(f, params);
       const balanceBefore = await executor.balance(asset);
-      const { status } = await run([action("redeem", params, secret.slice(2))]);
+      const { status } = await run([actionOf("redeem", params, secret.slice(2))]);
       expect(status.state).toBe("confirmed");
       const redeemed = await reader.readHtlc(params);
       expect(redeemed.secret).toBe(secret.slice(2));
@@ -138,21 +112,21 @@ describe("EvmExecutor actions", () => {
     it(`instantly refunds a declined ${asset} source to the user`, async () => {
       const { params } = sourceTerms(asset);
       await userInitiates(f, params);
-      const { status } = await run([action("instant_refund", params)]);
+      const { status } = await run([actionOf("instant_refund", params)]);
       expect(status.state).toBe("confirmed");
       expect((await reader.readHtlc(params)).locks.map((l) => l.spend?.kind)).toEqual(["refund"]);
     });
 
     it(`refunds an expired ${asset} fill, and refuses to refund it early`, async () => {
       const { params } = fillTerms(asset, 300n, 3n);
-      await run([action("fill", params)]);
+      await run([actionOf("fill", params)]);
       const before = await pendingNonce();
-      const early = executor.build([action("refund", params)]);
+      const early = executor.build([actionOf("refund", params)]);
       await expect(early).rejects.toThrow(TxWouldRevertError);
       await expect(early).rejects.toMatchObject({ errorName: "OrderNotExpired", action: "refund" });
       expect(await pendingNonce()).toBe(before);
       await mine(f.fx, 3);
-      const { status } = await run([action("refund", params)]);
+      const { status } = await run([actionOf("refund", params)]);
       expect(status.state).toBe("confirmed");
       expect((await reader.readHtlc(params)).locks.map((l) => l.spend?.kind)).toEqual(["refund"]);
     });
@@ -163,7 +137,7 @@ describe("EvmExecutor actions", () => {
     await userInitiates(f, params);
     const wrong = fillTerms(TOKEN_ASSET).secret.slice(2);
     const before = await pendingNonce();
-    const attempt = executor.build([action("redeem", params, wrong)]);
+    const attempt = executor.build([actionOf("redeem", params, wrong)]);
     await expect(attempt).rejects.toThrow(TxWouldRevertError);
     await expect(attempt).rejects.toMatchObject({ errorName: "IncorrectSecret" });
     await expect(attempt).rejects.toThrow(/redeem would revert: IncorrectSecret\(0x[0-9a-f]{64}\)/);
@@ -172,12 +146,12 @@ describe("EvmExecutor actions", () => {
 
   it("refuses a fill whose stated swap id or initiator is not what the chain would record", async () => {
     const { params } = fillTerms(NATIVE_ASSET);
-    await expect(executor.build([action("fill", { ...params, swapId: "00".repeat(32) })])).rejects.toThrow(
+    await expect(executor.build([actionOf("fill", { ...params, swapId: "00".repeat(32) })])).rejects.toThrow(
       /differs from/,
     );
-    await expect(executor.build([action("fill", { ...params, initiator: f.user.address })])).rejects.toThrow(
-      /is not the solver/,
-    );
+    await expect(
+      executor.build([actionOf("fill", { ...params, initiator: f.user.address })]),
+    ).rejects.toThrow(/is not the solver/);
     await expect(executor.build([])).rejects.toThrow(/no action to build/);
   });
 });

@@ -10,13 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type {
-  ActionKind,
-  ActionRequest,
-  HtlcParams,
-  SignedTx,
-  TxStatus,
-} from "../../../../src/chains/chain.js";
+import type { ActionRequest, HtlcParams, SignedTx } from "../../../../src/chains/chain.js";
 import { MULTICALL3_ADDRESS } from "../../../../src/chains/evm/batch/multicall3.js";
 import { BatchedOrderReads } from "../../../../src/chains/evm/batch/order-reads.js";
 import { delegationOf } from "../../../../src/chains/evm/batch/delegation.js";
@@ -28,11 +22,15 @@ import { deployBatchExecutor, placeMulticall3 } from "../../../../src/localnet/d
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import { mine, send } from "../../contracts/fixture.js";
 import {
+  actionOf,
   NATIVE_ASSET,
+  runActions,
+  settleActions,
   TOKEN_ASSET,
   startEvmFamilyFixture,
   terms,
   userInitiates,
+  withSwapId,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
 
@@ -57,44 +55,17 @@ afterAll(async () => {
   await f?.stop();
 });
 
-function action(kind: ActionKind, params: HtlcParams, secret?: string): ActionRequest {
-  return { kind, orderId: `order-${params.swapId.slice(0, 8)}`, params, ...(secret ? { secret } : {}) };
-}
-
-async function settle(signed: SignedTx, actions: ActionRequest[]): Promise<TxStatus> {
-  const attempt = journal.record(signed);
-  for (let i = 0; i < 50; i++) {
-    const status = await executor.txStatus(attempt, actions);
-    if (status.state !== "pending" && status.state !== "unknown") return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${signed.txHash} did not settle`);
-}
-
-/** The runner's sequence: build, journal, broadcast, follow; `carried` are the actions the batch kept. */
-async function run(actions: ActionRequest[]): Promise<{ signed: SignedTx; status: TxStatus }> {
-  const signed = await executor.build(actions);
-  const omitted = new Set((signed.omitted ?? []).map((o) => o.index));
-  await executor.broadcast(signed);
-  const status = await settle(
-    signed,
-    actions.filter((_, i) => !omitted.has(i)),
-  );
-  return { signed, status };
-}
-
-function withId(t: ReturnType<typeof terms>): ReturnType<typeof terms> {
-  t.params.swapId = reader.computeSwapId(t.params);
-  return t;
-}
+const run = (actions: ActionRequest[]) => runActions(executor, journal, actions);
+const settle = (signed: SignedTx, actions: ActionRequest[]) =>
+  settleActions(executor, journal.record(signed), actions);
 
 const fillTerms = (asset: string, amount = 500n, timelock = 20n): ReturnType<typeof terms> =>
-  withId(terms(asset, f.solver, f.user.address, amount, timelock));
+  withSwapId(reader, terms(asset, f.solver, f.user.address, amount, timelock));
 
 async function lockedSources(count: number, asset = TOKEN_ASSET): Promise<ReturnType<typeof terms>[]> {
   const sources: ReturnType<typeof terms>[] = [];
   for (let i = 0; i < count; i++) {
-    const source = withId(terms(asset, f.user.address, f.solver, 700n + BigInt(i), 50n));
+    const source = withSwapId(reader, terms(asset, f.user.address, f.solver, 700n + BigInt(i), 50n));
     await userInitiates(f, source.params);
     sources.push(source);
   }
@@ -102,7 +73,7 @@ async function lockedSources(count: number, asset = TOKEN_ASSET): Promise<Return
 }
 
 const redeems = (sources: ReturnType<typeof terms>[]): ActionRequest[] =>
-  sources.map((s) => action("redeem", s.params, s.secret.slice(2)));
+  sources.map((s) => actionOf("redeem", s.params, s.secret.slice(2)));
 
 const spendKinds = async (params: HtlcParams): Promise<(string | undefined)[]> =>
   (await reader.readHtlc(params)).locks.map((l) => l.spend?.kind);
@@ -119,7 +90,7 @@ describe("EvmExecutor batches", () => {
   it("fills token and native orders in one transaction, the solver initiator and funder of each", async () => {
     const fills = [fillTerms(TOKEN_ASSET), fillTerms(NATIVE_ASSET, 10n ** 15n), fillTerms(TOKEN_ASSET, 900n)];
     const tokenBefore = await executor.balance(TOKEN_ASSET);
-    const { signed, status } = await run(fills.map((t) => action("fill", t.params)));
+    const { signed, status } = await run(fills.map((t) => actionOf("fill", t.params)));
     expect(signed.omitted).toBeUndefined();
     expect(status).toMatchObject({ state: "confirmed" });
     expect(status.state === "confirmed" && status.failedActions).toBeFalsy();
@@ -134,10 +105,10 @@ describe("EvmExecutor batches", () => {
 
   it("leaves out a fill already on chain as done, and a fill with a bad timelock as failed", async () => {
     const done = fillTerms(TOKEN_ASSET);
-    await run([action("fill", done.params)]);
+    await run([actionOf("fill", done.params)]);
     const bad = fillTerms(TOKEN_ASSET, 500n, 0n);
     const good = fillTerms(TOKEN_ASSET);
-    const { signed, status } = await run([done, bad, good].map((t) => action("fill", t.params)));
+    const { signed, status } = await run([done, bad, good].map((t) => actionOf("fill", t.params)));
     expect(signed.omitted).toEqual([
       { index: 0, reason: expect.stringMatching(/already on chain/), alreadyDone: true },
       { index: 1, reason: expect.stringMatching(/fill would revert/), alreadyDone: false },
@@ -150,7 +121,7 @@ describe("EvmExecutor batches", () => {
     const sources = await lockedSources(4);
     const actions = redeems(sources);
     const wrong = fillTerms(TOKEN_ASSET).secret.slice(2);
-    actions[2] = action("redeem", sources[2]!.params, wrong);
+    actions[2] = actionOf("redeem", sources[2]!.params, wrong);
     const before = await executor.balance(TOKEN_ASSET);
     const { signed, status } = await run(actions);
     expect(signed.omitted).toEqual([
@@ -164,9 +135,9 @@ describe("EvmExecutor batches", () => {
 
   it("refunds expired fills in one transaction", async () => {
     const fills = [fillTerms(TOKEN_ASSET, 300n, 3n), fillTerms(NATIVE_ASSET, 300n, 3n)];
-    await run(fills.map((t) => action("fill", t.params)));
+    await run(fills.map((t) => actionOf("fill", t.params)));
     await mine(f.fx, 3);
-    const { signed, status } = await run(fills.map((t) => action("refund", t.params)));
+    const { signed, status } = await run(fills.map((t) => actionOf("refund", t.params)));
     expect(signed.omitted).toBeUndefined();
     expect(status.state).toBe("confirmed");
     for (const { params } of fills) expect(await spendKinds(params)).toEqual(["refund"]);

@@ -14,6 +14,7 @@ import {
   startEvmFamilyFixture,
   terms,
   userInitiates,
+  withSwapId,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
 import { evmTerms as testTerms, MemoryJournal } from "../../../support/memory-journal.js";
@@ -50,8 +51,7 @@ afterAll(async () => {
 });
 
 function fill(amount = 100n): ActionRequest {
-  const t = terms(NATIVE_ASSET, f.solver, f.user.address, amount, 20n);
-  t.params.swapId = reader.computeSwapId(t.params);
+  const t = withSwapId(reader, terms(NATIVE_ASSET, f.solver, f.user.address, amount, 20n));
   return { kind: "fill", orderId: `fill-${t.params.swapId.slice(0, 8)}`, params: t.params };
 }
 
@@ -185,8 +185,7 @@ describe("EvmExecutor with automine off", () => {
   });
 
   it("reports a transaction that reverted on chain as failed, with the contract's reason", async () => {
-    const t = terms(NATIVE_ASSET, f.user.address, f.solver, 100n, 20n);
-    t.params.swapId = reader.computeSwapId(t.params);
+    const t = withSwapId(reader, terms(NATIVE_ASSET, f.user.address, f.solver, 100n, 20n));
     await f.fx.testClient.setAutomine(true);
     await userInitiates(f, t.params);
     await f.fx.testClient.setAutomine(false);

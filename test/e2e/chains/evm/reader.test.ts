@@ -15,6 +15,7 @@ import {
   startEvmFamilyFixture,
   terms,
   userInitiates,
+  withSwapId,
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
 
@@ -31,9 +32,7 @@ afterAll(async () => {
 });
 
 function sourceTerms(asset: string, timelock = 50n): ReturnType<typeof terms> {
-  const t = terms(asset, f.user.address, f.solver, 1_000n, timelock);
-  t.params.swapId = reader.computeSwapId(t.params);
-  return t;
+  return withSwapId(reader, terms(asset, f.user.address, f.solver, 1_000n, timelock));
 }
 
 describe("EvmReader", () => {
