@@ -136,6 +136,7 @@ export async function startSolverApp(
     openLedger,
     safety: config.safety,
     pollIntervalMs: config.solver.pollIntervalMs,
+    watchIntervalMs: config.solver.watchIntervalMs,
     concurrency: config.solver.orderConcurrency,
     logger,
     observer: ops.observer,

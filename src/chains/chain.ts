@@ -112,6 +112,12 @@ export interface ChainReader {
    * (Bitcoin on a node) then searches past blocks for all of them in one pass, not one pass per wave.
    */
   expectReads?(params: readonly HtlcParams[]): void;
+  /**
+   * Swap ids (lower case, as `computeSwapId` gives them) whose HTLC was locked, redeemed or refunded in
+   * blocks `from`..`to`, read in one request. Where a family has it, the solver acts on the block such an
+   * event lands in rather than at its next full round.
+   */
+  changedSwapIds?(from: bigint, to: bigint): Promise<string[]>;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

@@ -95,6 +95,7 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
     solver: {
       id: setting(raw, "solver.id"),
       pollIntervalMs: setting(raw, "solver.pollIntervalMs"),
+      watchIntervalMs: setting(raw, "solver.watchIntervalMs"),
       orderConcurrency: setting(raw, "solver.orderConcurrency"),
       leaseTtlMs: setting(raw, "solver.leaseTtlMs"),
       keys: readSolverKeys(problems, raw, chains),

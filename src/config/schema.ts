@@ -54,6 +54,11 @@ export const SOLVER_SCHEMA = {
       env: "SOLVER_ID",
     },
     pollIntervalMs: ms("Interval between polls of the service's orders.", 5_000, "SOLVER_POLL_INTERVAL_MS"),
+    watchIntervalMs: ms(
+      "Interval between reads of each chain's tip while its next block is due; an order whose HTLC changes in a new block is processed at once.",
+      1_000,
+      "SOLVER_WATCH_INTERVAL_MS",
+    ),
     orderConcurrency: {
       doc: "Orders processed at once in a round; their chain reads of one moment go out as one batched call.",
       default: 32,

@@ -274,6 +274,8 @@ export interface SolverConfig {
     /** Hex id the service knows this solver by. */
     id: string;
     pollIntervalMs: number;
+    /** Tip reads of each chain while a block is due; an event in a new block is acted on at once. */
+    watchIntervalMs: number;
     /** Orders processed at once in a round. */
     orderConcurrency: number;
     /** A solver that has not renewed its journal lease for this long is taken to have stopped. */

@@ -334,6 +334,7 @@ export function localnetSolverConfig(options: {
     solver: {
       id: options.solverId,
       pollIntervalMs: 500,
+      watchIntervalMs: 100,
       orderConcurrency: 32,
       leaseTtlMs: 10_000,
       keys: { evm: options.evmKey, bitcoin: options.bitcoinKey, solana: options.solanaKey },

@@ -10,6 +10,7 @@ import { batchActions, executeClaimed, type ExecutionContext } from "./action-ex
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { RoundSender } from "./round-sender.js";
 import { followAttempts } from "./attempt-follower.js";
+import { ChainWatch } from "./chain-watch.js";
 import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
 import {
   claimCommitting,
@@ -26,7 +27,9 @@ import { OrderShapeError } from "./order-sides.js";
 import { changedTerms, statedTerms } from "./order-terms.js";
 import type { Decision, PlanInput, QuoteCheck } from "./plan-types.js";
 import { fillSafetyVerdict, plan } from "./planner.js";
+import { OrdersInHand } from "./orders-in-hand.js";
 import type { ChainRegistry } from "./solver-chain.js";
+import { waitsOnSource, WatchedOrders } from "./watched-orders.js";
 
 /** An order to process, and whether the service just said it (else: the journal's last copy). */
 interface DiscoveredOrder {
@@ -49,6 +52,9 @@ const OPEN_STATUSES: OrderStatus[] = [
  */
 const SEND_GATHER_MS = 250;
 
+/** A chain's tip as the runner knows it best at this moment; undefined when it must be read. */
+type TipOf = (chain: string) => RoundTip | undefined;
+
 /** A round longer than this is logged with the time each phase took. */
 const SLOW_ROUND_MS = 5_000;
 
@@ -68,6 +74,11 @@ export interface RunnerOptions {
   settlement?: { recordSettlement(orderId: string): Promise<void> };
   /** Orders processed at once. */
   concurrency?: number;
+  /**
+   * How often each chain's tip is read while a block is due; with it, an order whose HTLC changes in a
+   * new block is processed at once rather than at the next round (src/solver/chain-watch.ts).
+   */
+  watchIntervalMs?: number;
   now?: () => number;
 }
 
@@ -76,8 +87,13 @@ export class Runner {
   private readonly observer: RunnerObserver;
   private readonly queue: PQueue;
   private readonly sendQueue: PQueue;
+  /** Orders woken by a chain's new block: their own queue, never behind a long round's orders. */
+  private readonly wakeQueue: PQueue;
   private readonly now: () => number;
   private readonly gate: FillGate;
+  private readonly watched = new WatchedOrders();
+  private readonly inHand = new OrdersInHand();
+  private readonly watch: ChainWatch | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -90,13 +106,27 @@ export class Runner {
     this.observer = options.observer ?? silentObserver;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.sendQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
+    this.wakeQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.now = options.now ?? Date.now;
     this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
+    this.watch =
+      options.watchIntervalMs === undefined
+        ? null
+        : new ChainWatch({
+            chains: options.chains,
+            intervalMs: options.watchIntervalMs,
+            ordersAt: (chain, swapIds) => this.watched.ordersAt(chain, swapIds),
+            waitingOn: (chain) => this.watched.waitingOn(chain),
+            wake: (orderIds, tips) => this.wake(orderIds, tips),
+            logger: options.logger.child({ component: "chain-watch" }),
+            now: this.now,
+          });
   }
 
   /** Re-broadcasts what the journal holds, then polls until stopped. */
   start(): void {
     this.stopped = false;
+    this.watch?.start();
     const loop = async (): Promise<void> => {
       if (this.stopped) return;
       this.running = this.tick();
@@ -109,8 +139,10 @@ export class Runner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.watch?.stop();
     await this.running;
     await this.queue.onIdle();
+    await this.wakeQueue.onIdle();
     await this.sendQueue.onIdle();
   }
 
@@ -137,10 +169,11 @@ export class Runner {
       this.announceReads(orders);
       const tips = await timed("tips", () => this.readTips());
       const sending = new RoundSender((candidates) => this.execute(candidates), SEND_GATHER_MS);
+      const tipOf = this.freshestTip(tips);
       await timed("orders", () =>
         Promise.all(
           orders.map((order) =>
-            this.queue.add(async () => sending.add(await this.processOrder(order, tips))),
+            this.queue.add(async () => sending.add(await this.processHeld(order, tipOf))),
           ),
         ),
       );
@@ -201,6 +234,14 @@ export class Runner {
    * the chain allows it.
    */
   private async execute(candidates: ActionCandidate[]): Promise<void> {
+    try {
+      await this.executeHeld(candidates);
+    } finally {
+      this.inHand.release(candidates.map((c) => c.request.orderId));
+    }
+  }
+
+  private async executeHeld(candidates: ActionCandidate[]): Promise<void> {
     const { chains, logger } = this.options;
     const fills = candidates.filter((c) => c.request.kind === "fill");
     const gated = await this.gate.admit(fills);
@@ -323,6 +364,56 @@ export class Runner {
     for (const [name, params] of byChain) chains.get(name)?.reader.expectReads?.(params);
   }
 
+  /**
+   * Orders a chain's new block concerns, processed and acted on now, beside the round: a source just
+   * locked or confirmed is filled, a secret just revealed is used. Every rule is the round's own.
+   */
+  private async wake(orderIds: readonly string[], tips: ReadonlyMap<string, RoundTip>): Promise<void> {
+    const { journal, logger } = this.options;
+    try {
+      const orders: DiscoveredOrder[] = [];
+      for (const orderId of orderIds) {
+        const order = journal.isOrderDone(orderId) ? null : journal.orderSnapshot(orderId);
+        if (order === null) this.watched.forget(orderId);
+        else orders.push({ order, fresh: false });
+      }
+      this.announceReads(orders);
+      const tipOf = this.freshestTip(tips);
+      const candidates = await Promise.all(
+        orders.map((order) => this.wakeQueue.add(() => this.processHeld(order, tipOf))),
+      );
+      await this.execute(candidates.flat());
+    } catch (error) {
+      logger.error({ err: error, orders: orderIds.length }, "could not act on a chain's new block");
+    }
+  }
+
+  /** Each chain's tip: whichever of these and the chain watch's latest was read last. */
+  private freshestTip(tips: ReadonlyMap<string, RoundTip>): TipOf {
+    return (chain) => {
+      const given = tips.get(chain);
+      const watched = this.watch?.tip(chain);
+      if (given === undefined) return watched;
+      return watched !== undefined && watched.readAtMs > given.readAtMs ? watched : given;
+    };
+  }
+
+  /**
+   * Processes an order unless another pass holds it; an order with actions stays held until they are
+   * claimed and sent (`execute`), one without is released at once.
+   */
+  private async processHeld(discovered: DiscoveredOrder, tipOf: TipOf): Promise<ActionCandidate[]> {
+    const orderId = discovered.order.order_id;
+    if (!this.inHand.take(orderId)) return [];
+    let candidates: ActionCandidate[] = [];
+    try {
+      candidates = await this.processOrder(discovered, tipOf);
+    } finally {
+      if (candidates.length === 0) this.inHand.release([orderId]);
+    }
+    return candidates;
+  }
+
   /** Each chain's tip, read once for the round; a chain that does not answer is read per order instead. */
   private async readTips(): Promise<ReadonlyMap<string, RoundTip>> {
     const { chains, logger } = this.options;
@@ -341,10 +432,7 @@ export class Runner {
   }
 
   /** Reads both chains under the order's terms, asks the planner, and returns what to do now. */
-  private async processOrder(
-    { order, fresh }: DiscoveredOrder,
-    tips: ReadonlyMap<string, RoundTip>,
-  ): Promise<ActionCandidate[]> {
+  private async processOrder({ order, fresh }: DiscoveredOrder, tipOf: TipOf): Promise<ActionCandidate[]> {
     const { journal, logger, chains } = this.options;
     const log = logger.child({ orderId: order.order_id });
     if (!journal.isKnownOrder(order.order_id)) this.observer.orderSeen(order.order_id);
@@ -361,7 +449,7 @@ export class Runner {
             "the service changed an order the solver acted on; keeping the terms it acted on",
           );
       }
-      const base = await this.planInput(order, terms, log, tips);
+      const base = await this.planInput(order, terms, log, tipOf);
       const fillIdle =
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
       const input: PlanInput = {
@@ -369,6 +457,12 @@ export class Runner {
         quoteCheck: fillIdle && base.destination.state !== null ? await this.options.checkQuote(order) : null,
       };
       const result = plan(input);
+      const decision = result.decision;
+      this.watched.note(
+        order.order_id,
+        terms,
+        decision !== null && decision.outcome === "wait" && waitsOnSource(decision.reason),
+      );
       if (result.decision)
         this.recordDecision(
           order.order_id,
@@ -379,6 +473,7 @@ export class Runner {
         );
       if (result.done) {
         journal.markOrderDone(order.order_id);
+        this.watched.forget(order.order_id);
         await this.options.settlement?.recordSettlement(order.order_id);
         log.info("order settled; no longer followed");
       }
@@ -410,7 +505,7 @@ export class Runner {
     order: Order,
     terms: OrderTerms,
     log: Logger,
-    tips: ReadonlyMap<string, RoundTip> = new Map(),
+    tipOf: TipOf = () => undefined,
   ): Promise<PlanInput> {
     const { journal, chains } = this.options;
     const context = { orderId: order.order_id, logger: log, now: this.now };
@@ -420,12 +515,12 @@ export class Runner {
       sideFacts(sourceChain, terms.source, {
         ...context,
         side: "source",
-        tip: tips.get(sourceChain.config.name),
+        tip: tipOf(sourceChain.config.name),
       }),
       sideFacts(destinationChain, terms.destination, {
         ...context,
         side: "destination",
-        tip: tips.get(destinationChain.config.name),
+        tip: tipOf(destinationChain.config.name),
       }),
     ]);
     const base: PlanInput = {

@@ -11,11 +11,13 @@ import {
 import { htlcAbi } from "./htlc-abi.js";
 import { strip0x, with0x } from "./client.js";
 
+const initiatedEvent = getAbiItem({ abi: htlcAbi, name: "Initiated" });
 const redeemedEvent = getAbiItem({ abi: htlcAbi, name: "Redeemed" });
 const refundedEvent = getAbiItem({ abi: htlcAbi, name: "Refunded" });
 const fulfilmentEvents = [redeemedEvent, refundedEvent];
 const redeemedTopic = toEventSelector(redeemedEvent);
 const refundedTopic = toEventSelector(refundedEvent);
+const initiatedTopic = toEventSelector(initiatedEvent);
 
 /** Many providers cap eth_getLogs ranges; scanning in slices keeps every request acceptable. */
 const DEFAULT_LOG_RANGE = 5_000n;
@@ -104,4 +106,34 @@ export async function readFulfilment(
   throw new Error(
     `order ${orderId} on ${htlc} is fulfilled at block ${block} but that block has no Redeemed or Refunded log for it`,
   );
+}
+
+/**
+ * Order ids (hex without 0x, lower case) initiated, redeemed or refunded on these HTLCs in a block range,
+ * in one eth_getLogs: every event of the contracts indexes the order id first.
+ */
+export async function changedOrderIds(
+  client: PublicClient,
+  htlcs: readonly Address[],
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<string[]> {
+  if (htlcs.length === 0 || fromBlock > toBlock) return [];
+  const raw = await client.request({
+    method: "eth_getLogs",
+    params: [
+      {
+        address: [...htlcs],
+        topics: [[initiatedTopic, redeemedTopic, refundedTopic]],
+        fromBlock: numberToHex(fromBlock),
+        toBlock: numberToHex(toBlock),
+      },
+    ],
+  });
+  const ids = new Set<string>();
+  for (const log of raw) {
+    const id = log.topics[1];
+    if (typeof id === "string") ids.add(strip0x(id).toLowerCase());
+  }
+  return [...ids];
 }

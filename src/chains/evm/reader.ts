@@ -4,7 +4,7 @@ import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
 import { BatchedOrderReads } from "./batch/order-reads.js";
 import { createEvmPublicClient, strip0x, with0x } from "./client.js";
-import { findRedeemedSecret, readFulfilment, type RedeemedSecret } from "./htlc-logs.js";
+import { changedOrderIds, findRedeemedSecret, readFulfilment, type RedeemedSecret } from "./htlc-logs.js";
 import { evmOrderId } from "./order-id.js";
 
 /** The fields `orders(bytes32)` stores for one order. */
@@ -34,6 +34,12 @@ export class EvmReader implements ChainReader {
     this.chain = config.name;
     this.client = client ?? createEvmPublicClient(config);
     this.orders = new BatchedOrderReads(this.client);
+  }
+
+  /** Orders initiated, redeemed or refunded on any of this chain's HTLCs in the range: one eth_getLogs. */
+  changedSwapIds(from: bigint, to: bigint): Promise<string[]> {
+    const htlcs = new Set(this.config.assets.map((asset) => resolveEvmAsset(this.config, asset.id).htlc));
+    return changedOrderIds(this.client, [...htlcs], from, to);
   }
 
   tipHeight(): Promise<bigint> {

@@ -47,6 +47,14 @@ export class FakeChain implements ChainReader, ChainExecutor {
   cancelWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
   /** The fee allowance each `bump` was given. */
   readonly allowances: (FeeAllowance | undefined)[] = [];
+  /** Builds take this long, so that a test can hold a pass between claiming and signing. */
+  buildDelayMs = 0;
+  /** Swap ids whose HTLC changed, by block, for the chain watch; every range asked for is noted. */
+  readonly htlcEvents = new Map<bigint, string[]>();
+  readonly eventRanges: [bigint, bigint][] = [];
+  failEvents = false;
+  /** Account chains list their changed HTLCs; Bitcoin is watched block by block instead. */
+  readonly changedSwapIds?: (from: bigint, to: bigint) => Promise<string[]>;
 
   constructor(
     readonly chain: string,
@@ -59,6 +67,15 @@ export class FakeChain implements ChainReader, ChainExecutor {
     this.instantRefundDelivery = family === "solana" ? "broadcast" : "service";
     this.secretLength = family === "bitcoin" ? null : 32;
     this.userKeyIsDelegate = family === "bitcoin";
+    if (family !== "bitcoin") this.changedSwapIds = (from, to) => this.eventsIn(from, to);
+  }
+
+  private eventsIn(from: bigint, to: bigint): Promise<string[]> {
+    if (this.failEvents) return Promise.reject(new Error("logs unavailable"));
+    this.eventRanges.push([from, to]);
+    const ids: string[] = [];
+    for (let height = from; height <= to; height++) ids.push(...(this.htlcEvents.get(height) ?? []));
+    return Promise.resolve(ids);
   }
 
   /** Calls made of the reader, in order: "tip", "read:<swap id>", "expect:<swap ids>". */
@@ -82,7 +99,12 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return Promise.resolve(this.htlcs.get(params.swapId) ?? absentHtlc());
   }
 
-  build(actions: ActionRequest[]): Promise<SignedTx> {
+  async build(actions: ActionRequest[]): Promise<SignedTx> {
+    if (this.buildDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.buildDelayMs));
+    return this.buildNow(actions);
+  }
+
+  private buildNow(actions: ActionRequest[]): Promise<SignedTx> {
     const error = this.failNextBuild;
     if (error !== null) {
       this.failNextBuild = null;

@@ -50,7 +50,12 @@ const SOURCE_ASSETS = {
 };
 
 function harness(
-  options: { sourceFamily?: "evm" | "bitcoin" | "solana"; limits?: Partial<Limits> } = {},
+  options: {
+    sourceFamily?: "evm" | "bitcoin" | "solana";
+    limits?: Partial<Limits>;
+    /** With it the chain watch runs beside rounds an hour apart. */
+    watchIntervalMs?: number;
+  } = {},
 ): Harness {
   const journal = new Journal(join(mkdtempSync(join(tmpdir(), "runner-")), "journal.sqlite"));
   opened.push(journal);
@@ -132,7 +137,8 @@ function harness(
       urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
-    pollIntervalMs: 1_000,
+    pollIntervalMs: options.watchIntervalMs === undefined ? 1_000 : 3_600_000,
+    ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
     logger: pino({ level: "silent" }),
     now: () => NOW_MS,
   });
@@ -390,5 +396,63 @@ describe("runner: acting", () => {
     await h.runner.tick();
     const [attempt] = h.journal.attemptsOfAction(h.journal.orderActions(other.order_id)[0]!.id);
     expect(attempt).toMatchObject({ state: "broadcast", txHash: h.destination.broadcasts[0] });
+  });
+});
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** An order the first round saw unfunded; its source then locked in the chain's next block. */
+async function lockedAfterFirstRound(h: Harness): Promise<Order> {
+  const order = addOrder(h, 1);
+  const swapId = order.source_swap.swap_id;
+  const funded = h.source.htlcs.get(swapId);
+  h.source.htlcs.delete(swapId);
+  h.runner.start();
+  await until(() => h.runner.lastTickMs > 0, "the first round");
+  expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "source_not_initiated" });
+  if (funded) h.source.htlcs.set(swapId, funded);
+  h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
+  h.source.tip += 1n;
+  return order;
+}
+
+describe("runner: acting on a chain's new block, between rounds", () => {
+  it("fills an order in the block after its source is locked, rounds an hour apart", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const order = await lockedAfterFirstRound(h);
+    await until(() => h.fills().length > 0, "the fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+    expect(h.source.eventRanges).toEqual([[106n, 106n]]);
+  });
+
+  it("on a chain that lists no HTLC events, processes the orders waiting on it at its next block", async () => {
+    const h = harness({ sourceFamily: "bitcoin", watchIntervalMs: 5 });
+    const order = await lockedAfterFirstRound(h);
+    await until(() => h.fills().length > 0, "the fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+  });
+
+  it("never fills twice when a round and the watch want the same order at once", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    // A slow build keeps the first pass between claiming the fill and signing it.
+    h.destination.buildDelayMs = 300;
+    const order = await lockedAfterFirstRound(h);
+    const rounds = [0, 50, 100, 150, 200].map(
+      (ms) => new Promise<void>((resolve) => setTimeout(() => void h.runner.tick().then(resolve), ms)),
+    );
+    await Promise.all(rounds);
+    await until(() => h.fills().length > 0, "the fill");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+    expect(h.journal.orderActions(order.order_id).filter((a) => a.kind === "fill")).toHaveLength(1);
   });
 });

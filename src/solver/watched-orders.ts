@@ -1,0 +1,79 @@
+/**
+ * Which followed order an event on a chain concerns: every order the runner processed, by the swap id of
+ * each of its HTLCs, and the orders whose fill waits on their source chain's next block. The chain watch
+ * asks it which orders a new block makes worth processing at once.
+ */
+import type { HtlcParams } from "../chains/chain.js";
+
+/** Planner waits that a new block of the source chain can end. */
+const SOURCE_WAITS: ReadonlySet<string> = new Set([
+  "source_not_initiated",
+  "source_unconfirmed",
+  "source_underfunded",
+  "source_chain_unreadable",
+]);
+
+export function waitsOnSource(reason: string | null): boolean {
+  return reason !== null && SOURCE_WAITS.has(reason);
+}
+
+/** Swap ids compare without 0x and case, as chains and the service may write them either way. */
+function swapKey(chain: string, swapId: string): string {
+  return `${chain}\u0000${swapId.toLowerCase().replace(/^0x/, "")}`;
+}
+
+export class WatchedOrders {
+  private readonly bySwap = new Map<string, string>();
+  private readonly keysOf = new Map<string, string[]>();
+  /** Per source chain, the orders whose last plan waited on that chain. */
+  private readonly sourceWaits = new Map<string, Set<string>>();
+  private readonly waitChainOf = new Map<string, string>();
+
+  /** What the last processing of an order found: its HTLCs, and whether its fill waits on its source chain. */
+  note(
+    orderId: string,
+    sides: { source: HtlcParams; destination: HtlcParams },
+    waitingOnSource: boolean,
+  ): void {
+    const keys = [sides.source, sides.destination].map((p) => swapKey(p.chain, p.swapId));
+    for (const key of this.keysOf.get(orderId) ?? []) if (!keys.includes(key)) this.bySwap.delete(key);
+    for (const key of keys) this.bySwap.set(key, orderId);
+    this.keysOf.set(orderId, keys);
+    this.clearWait(orderId);
+    if (!waitingOnSource) return;
+    const chain = sides.source.chain;
+    const waiting = this.sourceWaits.get(chain) ?? new Set<string>();
+    waiting.add(orderId);
+    this.sourceWaits.set(chain, waiting);
+    this.waitChainOf.set(orderId, chain);
+  }
+
+  /** A settled order: no event concerns it any more. */
+  forget(orderId: string): void {
+    for (const key of this.keysOf.get(orderId) ?? []) this.bySwap.delete(key);
+    this.keysOf.delete(orderId);
+    this.clearWait(orderId);
+  }
+
+  /** Followed orders with an HTLC at one of these swap ids on this chain. */
+  ordersAt(chain: string, swapIds: readonly string[]): string[] {
+    const found = new Set<string>();
+    for (const swapId of swapIds) {
+      const orderId = this.bySwap.get(swapKey(chain, swapId));
+      if (orderId !== undefined) found.add(orderId);
+    }
+    return [...found];
+  }
+
+  /** Orders whose fill waits on this chain's next block (its deposit, or the deposit's confirmations). */
+  waitingOn(chain: string): string[] {
+    return [...(this.sourceWaits.get(chain) ?? [])];
+  }
+
+  private clearWait(orderId: string): void {
+    const chain = this.waitChainOf.get(orderId);
+    if (chain === undefined) return;
+    this.sourceWaits.get(chain)?.delete(orderId);
+    this.waitChainOf.delete(orderId);
+  }
+}

@@ -1,0 +1,110 @@
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import type { JournalView } from "../../../src/chains/chain.js";
+import type { RoundTip } from "../../../src/solver/facts.js";
+import { ChainWatch } from "../../../src/solver/chain-watch.js";
+import type { SolverChain } from "../../../src/solver/solver-chain.js";
+import { FakeChain } from "./fake-chain.js";
+
+const noJournal = (): JournalView => {
+  throw new Error("the watch never reads the journal");
+};
+
+function watchOf(chains: SolverChain[], opts: { waiting?: string[] } = {}) {
+  const woken: { orderIds: readonly string[]; tips: ReadonlyMap<string, RoundTip> }[] = [];
+  const registry = new Map(chains.map((c) => [c.config.name, c]));
+  const watch = new ChainWatch({
+    chains: registry,
+    intervalMs: 10,
+    ordersAt: (chain, swapIds) => swapIds.map((id) => `${chain}/${id}`),
+    waitingOn: (chain) => (opts.waiting ?? []).map((id) => `${chain}/${id}`),
+    wake: (orderIds, tips) => {
+      woken.push({ orderIds, tips });
+      return Promise.resolve();
+    },
+    logger: pino({ level: "silent" }),
+    now: () => 1_000,
+  });
+  return { watch, woken };
+}
+
+describe("ChainWatch", () => {
+  it("wakes the orders whose HTLCs changed in each new block, asking for each block once", async () => {
+    const eth = new FakeChain("eth", "evm", noJournal);
+    const chain = eth.solverChain("0xsolver", [{ symbol: "usdc", tokenAddress: "0x1", decimals: 6 }]);
+    const { watch, woken } = watchOf([chain]);
+    eth.tip = 100n;
+    expect(await watch.look(chain)).toBe(1_000); // first look: learns the tip, wakes nothing
+    expect(woken).toEqual([]);
+    expect(await watch.look(chain)).toBeNull(); // no new block
+    eth.tip = 102n;
+    eth.htlcEvents.set(101n, ["aa"]);
+    eth.htlcEvents.set(102n, ["bb"]);
+    await watch.look(chain);
+    expect(eth.eventRanges).toEqual([[101n, 102n]]);
+    expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa", "eth/bb"]]);
+    expect(woken[0]?.tips.get("eth")).toEqual({ height: 102n, readAtMs: 1_000 });
+    expect(watch.tip("eth")).toEqual({ height: 102n, readAtMs: 1_000 });
+  });
+
+  it("asks again for blocks whose events could not be read", async () => {
+    const eth = new FakeChain("eth", "evm", noJournal);
+    const chain = eth.solverChain("0xsolver", []);
+    const { watch, woken } = watchOf([chain]);
+    eth.tip = 100n;
+    await watch.look(chain);
+    eth.tip = 101n;
+    eth.htlcEvents.set(101n, ["aa"]);
+    eth.failEvents = true;
+    await expect(watch.look(chain)).rejects.toThrow("logs unavailable");
+    eth.failEvents = false;
+    eth.tip = 102n;
+    await watch.look(chain);
+    expect(eth.eventRanges).toEqual([[101n, 102n]]);
+    expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa"]]);
+  });
+
+  it("on a chain without HTLC events, wakes the orders waiting on it at each new block", async () => {
+    const btc = new FakeChain("btc", "bitcoin", noJournal);
+    const chain = btc.solverChain("key", []);
+    const { watch, woken } = watchOf([chain], { waiting: ["o1"] });
+    btc.tip = 10n;
+    await watch.look(chain);
+    await watch.look(chain);
+    expect(woken).toEqual([]);
+    btc.tip = 11n;
+    await watch.look(chain);
+    expect(woken.map((w) => w.orderIds)).toEqual([["btc/o1"]]);
+  });
+
+  it("after a reorg to a lower tip, starts again from there without waking anything", async () => {
+    const eth = new FakeChain("eth", "evm", noJournal);
+    const chain = eth.solverChain("0xsolver", []);
+    const { watch, woken } = watchOf([chain]);
+    eth.tip = 100n;
+    await watch.look(chain);
+    eth.tip = 98n;
+    await watch.look(chain);
+    expect(woken).toEqual([]);
+    eth.tip = 99n;
+    eth.htlcEvents.set(99n, ["cc"]);
+    await watch.look(chain);
+    expect(eth.eventRanges).toEqual([[99n, 99n]]);
+    expect(woken.map((w) => w.orderIds)).toEqual([["eth/cc"]]);
+  });
+
+  it("runs on its own once started and stops cleanly", async () => {
+    const eth = new FakeChain("eth", "evm", noJournal);
+    const chain = eth.solverChain("0xsolver", []);
+    const { watch, woken } = watchOf([chain]);
+    eth.tip = 100n;
+    watch.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    eth.tip = 101n;
+    eth.htlcEvents.set(101n, ["aa"]);
+    const deadline = Date.now() + 5_000;
+    while (woken.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await watch.stop();
+    expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa"]]);
+  });
+});
