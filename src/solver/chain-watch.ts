@@ -10,7 +10,10 @@ import type { Logger } from "pino";
 import type { RoundTip } from "./facts.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
-/** Blocks asked for in one changed-HTLC request; a watch further behind leaves the older ones to the round. */
+/**
+ * Blocks asked for in one changed-HTLC request; a watch further behind (a chain idle for long, an
+ * endpoint down) leaves the older ones to the round.
+ */
 const MAX_SCAN_BLOCKS = 1_000n;
 
 /** After a new block, the next tip read waits this share of the chain's shortest block time. */
@@ -22,6 +25,8 @@ export interface ChainWatchOptions {
   intervalMs: number;
   /** Followed orders with an HTLC at one of these swap ids on this chain. */
   ordersAt: (chain: string, swapIds: readonly string[]) => string[];
+  /** Whether any followed order has an HTLC on this chain; an idle chain is not read. */
+  follows: (chain: string) => boolean;
   /** Orders whose fill waits on this chain's next block. */
   waitingOn: (chain: string) => string[];
   /** Processes these orders now, with these tips; never throws. */
@@ -70,20 +75,19 @@ export class ChainWatch {
     const height = await chain.reader.tipHeight();
     const previous = this.tips.get(name);
     this.tips.set(name, { height, readAtMs });
-    const from = this.scanned.get(name);
-    if (from === undefined || height < from) {
-      // First look, or the chain went back (a reorg): the round reads every order again anyway.
-      this.scanned.set(name, height);
-      return previous === undefined || height !== previous.height ? readAtMs : null;
-    }
-    if (height === from) return null;
-    const first = height - from > MAX_SCAN_BLOCKS ? height - MAX_SCAN_BLOCKS + 1n : from + 1n;
+    // At the first look, and after the chain went back (a reorg), only the tip's block is looked into:
+    // the round reads every order again anyway.
+    let scanned = this.scanned.get(name) ?? height - 1n;
+    if (scanned > height) scanned = height - 1n;
+    const moved = previous === undefined || previous.height !== height ? readAtMs : null;
+    if (scanned === height) return moved;
+    const first = height - scanned > MAX_SCAN_BLOCKS ? height - MAX_SCAN_BLOCKS + 1n : scanned + 1n;
     const orderIds = chain.reader.changedSwapIds
       ? this.options.ordersAt(name, await chain.reader.changedSwapIds(first, height))
       : this.options.waitingOn(name);
     this.scanned.set(name, height);
     if (orderIds.length > 0) await this.options.wake(orderIds, new Map(this.tips));
-    return readAtMs;
+    return moved;
   }
 
   private schedule(chain: SolverChain, delayMs: number): void {
@@ -99,6 +103,7 @@ export class ChainWatch {
   private async tick(chain: SolverChain): Promise<void> {
     const { intervalMs, logger } = this.options;
     let delayMs = intervalMs;
+    if (!this.options.follows(chain.config.name)) return this.schedule(chain, delayMs);
     try {
       const movedAtMs = await this.look(chain);
       // No block can follow sooner than the chain's shortest block time: no reads until it is nearly due.

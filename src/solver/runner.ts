@@ -52,6 +52,13 @@ const OPEN_STATUSES: OrderStatus[] = [
  */
 const SEND_GATHER_MS = 250;
 
+/**
+ * Statuses of orders still waiting for a fill. They are listed on their own at every poll, beside the
+ * round: at a thousand open orders a round takes seconds, and an order first seen at its end would be
+ * filled that late. Seen early, its HTLCs are known to the chain watch before the user locks the source.
+ */
+const AWAITING_FILL: OrderStatus[] = ["Created", "InitiateDetected", "Initiated"];
+
 /** A chain's tip as the runner knows it best at this moment; undefined when it must be read. */
 type TipOf = (chain: string) => RoundTip | undefined;
 
@@ -96,6 +103,8 @@ export class Runner {
   private readonly watch: ChainWatch | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private scoutTimer: NodeJS.Timeout | null = null;
+  private scouting: Promise<void> | null = null;
   private stopped = false;
   /** Nonce gaps are looked for on every chain once, at the first round after start. */
   private gapsChecked = false;
@@ -116,6 +125,7 @@ export class Runner {
             chains: options.chains,
             intervalMs: options.watchIntervalMs,
             ordersAt: (chain, swapIds) => this.watched.ordersAt(chain, swapIds),
+            follows: (chain) => this.watched.follows(chain),
             waitingOn: (chain) => this.watched.waitingOn(chain),
             wake: (orderIds, tips) => this.wake(orderIds, tips),
             logger: options.logger.child({ component: "chain-watch" }),
@@ -134,13 +144,23 @@ export class Runner {
       if (!this.stopped) this.timer = setTimeout(() => void loop(), this.options.pollIntervalMs);
     };
     void loop();
+    if (this.watch === null) return;
+    const scoutLoop = async (): Promise<void> => {
+      if (this.stopped) return;
+      this.scouting = this.scout();
+      await this.scouting;
+      if (!this.stopped) this.scoutTimer = setTimeout(() => void scoutLoop(), this.options.pollIntervalMs);
+    };
+    this.scoutTimer = setTimeout(() => void scoutLoop(), this.options.pollIntervalMs);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.scoutTimer) clearTimeout(this.scoutTimer);
     await this.watch?.stop();
     await this.running;
+    await this.scouting;
     await this.queue.onIdle();
     await this.wakeQueue.onIdle();
     await this.sendQueue.onIdle();
@@ -369,14 +389,42 @@ export class Runner {
    * locked or confirmed is filled, a secret just revealed is used. Every rule is the round's own.
    */
   private async wake(orderIds: readonly string[], tips: ReadonlyMap<string, RoundTip>): Promise<void> {
-    const { journal, logger } = this.options;
-    try {
-      const orders: DiscoveredOrder[] = [];
-      for (const orderId of orderIds) {
-        const order = journal.isOrderDone(orderId) ? null : journal.orderSnapshot(orderId);
-        if (order === null) this.watched.forget(orderId);
-        else orders.push({ order, fresh: false });
+    const { journal } = this.options;
+    const orders: DiscoveredOrder[] = [];
+    for (const orderId of orderIds) {
+      const order = journal.isOrderDone(orderId) ? null : journal.orderSnapshot(orderId);
+      if (order === null) this.watched.forget(orderId);
+      else orders.push({ order, fresh: false });
+    }
+    await this.processNow(orders, tips, "could not act on a chain's new block");
+  }
+
+  /** Orders still waiting for a fill that the journal has never seen, processed as soon as listed. */
+  private async scout(): Promise<void> {
+    const { orderbook, journal, chains, logger } = this.options;
+    const parties = new Set([...chains.values()].map((c) => c.party));
+    const unseen: DiscoveredOrder[] = [];
+    for (const address of parties) {
+      try {
+        // Malformed orders are reported by the round's own listing.
+        const { orders } = await orderbook.listAllOrders({ address, status: AWAITING_FILL.join(",") });
+        for (const order of orders)
+          if (!journal.isKnownOrder(order.order_id)) unseen.push({ order, fresh: true });
+      } catch (error) {
+        logger.warn({ err: error, address }, "could not list the orders awaiting a fill");
       }
+    }
+    await this.processNow(unseen, new Map(), "could not act on newly listed orders");
+  }
+
+  /** Processes these orders and sends their actions now, beside the round; never throws. */
+  private async processNow(
+    orders: readonly DiscoveredOrder[],
+    tips: ReadonlyMap<string, RoundTip>,
+    failure: string,
+  ): Promise<void> {
+    if (orders.length === 0) return;
+    try {
       this.announceReads(orders);
       const tipOf = this.freshestTip(tips);
       const candidates = await Promise.all(
@@ -384,7 +432,7 @@ export class Runner {
       );
       await this.execute(candidates.flat());
     } catch (error) {
-      logger.error({ err: error, orders: orderIds.length }, "could not act on a chain's new block");
+      this.options.logger.error({ err: error, orders: orders.length }, failure);
     }
   }
 

@@ -28,6 +28,8 @@ export class WatchedOrders {
   /** Per source chain, the orders whose last plan waited on that chain. */
   private readonly sourceWaits = new Map<string, Set<string>>();
   private readonly waitChainOf = new Map<string, string>();
+  /** Per chain, how many followed HTLCs are on it. */
+  private readonly perChain = new Map<string, number>();
 
   /** What the last processing of an order found: its HTLCs, and whether its fill waits on its source chain. */
   note(
@@ -35,9 +37,12 @@ export class WatchedOrders {
     sides: { source: HtlcParams; destination: HtlcParams },
     waitingOnSource: boolean,
   ): void {
+    this.dropKeys(orderId);
     const keys = [sides.source, sides.destination].map((p) => swapKey(p.chain, p.swapId));
-    for (const key of this.keysOf.get(orderId) ?? []) if (!keys.includes(key)) this.bySwap.delete(key);
-    for (const key of keys) this.bySwap.set(key, orderId);
+    for (const key of keys) {
+      this.bySwap.set(key, orderId);
+      this.count(key, 1);
+    }
     this.keysOf.set(orderId, keys);
     this.clearWait(orderId);
     if (!waitingOnSource) return;
@@ -50,8 +55,7 @@ export class WatchedOrders {
 
   /** A settled order: no event concerns it any more. */
   forget(orderId: string): void {
-    for (const key of this.keysOf.get(orderId) ?? []) this.bySwap.delete(key);
-    this.keysOf.delete(orderId);
+    this.dropKeys(orderId);
     this.clearWait(orderId);
   }
 
@@ -65,9 +69,27 @@ export class WatchedOrders {
     return [...found];
   }
 
+  /** Whether any followed order has an HTLC on this chain. */
+  follows(chain: string): boolean {
+    return (this.perChain.get(chain) ?? 0) > 0;
+  }
+
   /** Orders whose fill waits on this chain's next block (its deposit, or the deposit's confirmations). */
   waitingOn(chain: string): string[] {
     return [...(this.sourceWaits.get(chain) ?? [])];
+  }
+
+  private dropKeys(orderId: string): void {
+    for (const key of this.keysOf.get(orderId) ?? []) {
+      this.bySwap.delete(key);
+      this.count(key, -1);
+    }
+    this.keysOf.delete(orderId);
+  }
+
+  private count(key: string, by: number): void {
+    const chain = key.slice(0, key.indexOf("\u0000"));
+    this.perChain.set(chain, (this.perChain.get(chain) ?? 0) + by);
   }
 
   private clearWait(orderId: string): void {

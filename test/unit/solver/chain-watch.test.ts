@@ -10,13 +10,14 @@ const noJournal = (): JournalView => {
   throw new Error("the watch never reads the journal");
 };
 
-function watchOf(chains: SolverChain[], opts: { waiting?: string[] } = {}) {
+function watchOf(chains: SolverChain[], opts: { waiting?: string[]; idle?: boolean } = {}) {
   const woken: { orderIds: readonly string[]; tips: ReadonlyMap<string, RoundTip> }[] = [];
   const registry = new Map(chains.map((c) => [c.config.name, c]));
   const watch = new ChainWatch({
     chains: registry,
     intervalMs: 10,
     ordersAt: (chain, swapIds) => swapIds.map((id) => `${chain}/${id}`),
+    follows: () => opts.idle !== true,
     waitingOn: (chain) => (opts.waiting ?? []).map((id) => `${chain}/${id}`),
     wake: (orderIds, tips) => {
       woken.push({ orderIds, tips });
@@ -34,14 +35,17 @@ describe("ChainWatch", () => {
     const chain = eth.solverChain("0xsolver", [{ symbol: "usdc", tokenAddress: "0x1", decimals: 6 }]);
     const { watch, woken } = watchOf([chain]);
     eth.tip = 100n;
-    expect(await watch.look(chain)).toBe(1_000); // first look: learns the tip, wakes nothing
+    expect(await watch.look(chain)).toBe(1_000); // first look: learns the tip, looks into its block only
     expect(woken).toEqual([]);
     expect(await watch.look(chain)).toBeNull(); // no new block
     eth.tip = 102n;
     eth.htlcEvents.set(101n, ["aa"]);
     eth.htlcEvents.set(102n, ["bb"]);
     await watch.look(chain);
-    expect(eth.eventRanges).toEqual([[101n, 102n]]);
+    expect(eth.eventRanges).toEqual([
+      [100n, 100n],
+      [101n, 102n],
+    ]);
     expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa", "eth/bb"]]);
     expect(woken[0]?.tips.get("eth")).toEqual({ height: 102n, readAtMs: 1_000 });
     expect(watch.tip("eth")).toEqual({ height: 102n, readAtMs: 1_000 });
@@ -60,7 +64,10 @@ describe("ChainWatch", () => {
     eth.failEvents = false;
     eth.tip = 102n;
     await watch.look(chain);
-    expect(eth.eventRanges).toEqual([[101n, 102n]]);
+    expect(eth.eventRanges).toEqual([
+      [100n, 100n],
+      [101n, 102n],
+    ]);
     expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa"]]);
   });
 
@@ -69,15 +76,14 @@ describe("ChainWatch", () => {
     const chain = btc.solverChain("key", []);
     const { watch, woken } = watchOf([chain], { waiting: ["o1"] });
     btc.tip = 10n;
+    await watch.look(chain); // the first look counts the tip's block as new
     await watch.look(chain);
-    await watch.look(chain);
-    expect(woken).toEqual([]);
     btc.tip = 11n;
     await watch.look(chain);
-    expect(woken.map((w) => w.orderIds)).toEqual([["btc/o1"]]);
+    expect(woken.map((w) => w.orderIds)).toEqual([["btc/o1"], ["btc/o1"]]);
   });
 
-  it("after a reorg to a lower tip, starts again from there without waking anything", async () => {
+  it("after a reorg to a lower tip, looks into the new tip's block and goes on from there", async () => {
     const eth = new FakeChain("eth", "evm", noJournal);
     const chain = eth.solverChain("0xsolver", []);
     const { watch, woken } = watchOf([chain]);
@@ -89,7 +95,11 @@ describe("ChainWatch", () => {
     eth.tip = 99n;
     eth.htlcEvents.set(99n, ["cc"]);
     await watch.look(chain);
-    expect(eth.eventRanges).toEqual([[99n, 99n]]);
+    expect(eth.eventRanges).toEqual([
+      [100n, 100n],
+      [98n, 98n],
+      [99n, 99n],
+    ]);
     expect(woken.map((w) => w.orderIds)).toEqual([["eth/cc"]]);
   });
 
@@ -106,5 +116,16 @@ describe("ChainWatch", () => {
     while (woken.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await watch.stop();
     expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa"]]);
+  });
+
+  it("reads nothing of a chain no followed order is on", async () => {
+    const eth = new FakeChain("eth", "evm", noJournal);
+    const chain = eth.solverChain("0xsolver", []);
+    const { watch } = watchOf([chain], { idle: true });
+    watch.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await watch.stop();
+    expect(eth.readerCalls).toEqual([]);
+    expect(watch.tip("eth")).toBeUndefined();
   });
 });

@@ -47,6 +47,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
   cancelWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
   /** The fee allowance each `bump` was given. */
   readonly allowances: (FeeAllowance | undefined)[] = [];
+  /** Reads of these swap ids take this long, ms. */
+  readonly slowReads = new Map<string, number>();
   /** Builds take this long, so that a test can hold a pass between claiming and signing. */
   buildDelayMs = 0;
   /** Swap ids whose HTLC changed, by block, for the chain watch; every range asked for is noted. */
@@ -94,9 +96,11 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return params.swapId;
   }
 
-  readHtlc(params: HtlcParams): Promise<HtlcState> {
+  async readHtlc(params: HtlcParams): Promise<HtlcState> {
     this.readerCalls.push(`read:${params.swapId}`);
-    return Promise.resolve(this.htlcs.get(params.swapId) ?? absentHtlc());
+    const delayMs = this.slowReads.get(params.swapId) ?? 0;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return this.htlcs.get(params.swapId) ?? absentHtlc();
   }
 
   async build(actions: ActionRequest[]): Promise<SignedTx> {

@@ -53,8 +53,9 @@ function harness(
   options: {
     sourceFamily?: "evm" | "bitcoin" | "solana";
     limits?: Partial<Limits>;
-    /** With it the chain watch runs beside rounds an hour apart. */
+    /** With it the chain watch runs beside rounds an hour apart (unless `pollIntervalMs` says otherwise). */
     watchIntervalMs?: number;
+    pollIntervalMs?: number;
   } = {},
 ): Harness {
   const journal = new Journal(join(mkdtempSync(join(tmpdir(), "runner-")), "journal.sqlite"));
@@ -137,7 +138,7 @@ function harness(
       urgentRedeemFeeBps: 100,
       allowUnenforcedSecretLength: false,
     },
-    pollIntervalMs: options.watchIntervalMs === undefined ? 1_000 : 3_600_000,
+    pollIntervalMs: options.pollIntervalMs ?? (options.watchIntervalMs === undefined ? 1_000 : 3_600_000),
     ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
     logger: pino({ level: "silent" }),
     now: () => NOW_MS,
@@ -429,7 +430,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     await until(() => h.fills().length > 0, "the fill");
     await h.runner.stop();
     expect(h.fills()).toEqual([order.order_id]);
-    expect(h.source.eventRanges).toEqual([[106n, 106n]]);
+    expect(h.source.eventRanges.at(-1)).toEqual([106n, 106n]);
   });
 
   it("on a chain that lists no HTLC events, processes the orders waiting on it at its next block", async () => {
@@ -454,5 +455,18 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     await h.runner.stop();
     expect(h.fills()).toEqual([order.order_id]);
     expect(h.journal.orderActions(order.order_id).filter((a) => a.kind === "fill")).toHaveLength(1);
+  });
+
+  it("fills an order listed while a long round is still reading the others", async () => {
+    const h = harness({ watchIntervalMs: 5, pollIntervalMs: 50 });
+    const slow = addOrder(h, 1);
+    h.source.slowReads.set(slow.source_swap.swap_id, 3_000);
+    h.runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const listedLate = addOrder(h, 2);
+    await until(() => h.fills().includes(listedLate.order_id), "the late order's fill");
+    expect(h.runner.lastTickMs).toBe(0); // the first round is still reading the slow order
+    await h.runner.stop();
+    expect(h.fills().sort()).toEqual([slow.order_id, listedLate.order_id].sort());
   });
 });

@@ -23,6 +23,8 @@ describe("WatchedOrders", () => {
     expect(watched.ordersAt("arb", ["0xCD", "ee"])).toEqual(["o1"]);
     // The same id on another chain is another HTLC.
     expect(watched.ordersAt("arb", ["ab"])).toEqual([]);
+    expect(watched.follows("eth") && watched.follows("arb")).toBe(true);
+    expect(watched.follows("btc")).toBe(false);
   });
 
   it("keeps an order waiting on its source chain only while its last plan waited there", () => {
@@ -43,6 +45,7 @@ describe("WatchedOrders", () => {
     expect(watched.ordersAt("arb", ["cd"])).toEqual([]);
     expect(watched.ordersAt("btc", ["addr"])).toEqual([]);
     expect(watched.waitingOn("btc")).toEqual([]);
+    expect(watched.follows("btc") || watched.follows("arb")).toBe(false);
   });
 
   it("drops a swap id an order no longer has", () => {
