@@ -58,6 +58,9 @@ const SEND_GATHER_MS = 250;
  * filled that late. Seen early, its HTLCs are known to the chain watch before the user locks the source.
  */
 const AWAITING_FILL: OrderStatus[] = ["Created", "InitiateDetected", "Initiated"];
+const SCOUT_PAGE_SIZE = 100;
+/** A service that keeps listing unseen orders is left to the round after this many pages. */
+const SCOUT_MAX_PAGES = 20;
 
 /** A chain's tip as the runner knows it best at this moment; undefined when it must be read. */
 type TipOf = (chain: string) => RoundTip | undefined;
@@ -67,7 +70,7 @@ const SLOW_ROUND_MS = 5_000;
 
 export interface RunnerOptions {
   journal: Journal;
-  orderbook: Pick<OrderbookClient, "listAllOrders" | "getOrder" | "instantRefund">;
+  orderbook: Pick<OrderbookClient, "listAllOrders" | "listOrders" | "getOrder" | "instantRefund">;
   chains: ChainRegistry;
   /** Pricing's verdict on filling the order now (amounts, limits, inventory). */
   checkQuote: (order: Order) => Promise<QuoteCheck>;
@@ -399,17 +402,29 @@ export class Runner {
     await this.processNow(orders, tips, "could not act on a chain's new block");
   }
 
-  /** Orders still waiting for a fill that the journal has never seen, processed as soon as listed. */
+  /**
+   * Orders still waiting for a fill that the journal has never seen, processed as soon as listed. The
+   * service lists newest first, so pages are read only while they hold unseen orders: one page when
+   * nothing is new, however many orders are open.
+   */
   private async scout(): Promise<void> {
     const { orderbook, journal, chains, logger } = this.options;
     const parties = new Set([...chains.values()].map((c) => c.party));
     const unseen: DiscoveredOrder[] = [];
     for (const address of parties) {
       try {
-        // Malformed orders are reported by the round's own listing.
-        const { orders } = await orderbook.listAllOrders({ address, status: AWAITING_FILL.join(",") });
-        for (const order of orders)
-          if (!journal.isKnownOrder(order.order_id)) unseen.push({ order, fresh: true });
+        for (let page = 1; page <= SCOUT_MAX_PAGES; page++) {
+          // Malformed orders are reported by the round's own listing.
+          const listed = await orderbook.listOrders({
+            address,
+            status: AWAITING_FILL.join(","),
+            page,
+            per_page: SCOUT_PAGE_SIZE,
+          });
+          const fresh = listed.page.data.filter((order) => !journal.isKnownOrder(order.order_id));
+          for (const order of fresh) unseen.push({ order, fresh: true });
+          if (fresh.length === 0 || page >= listed.page.total_pages) break;
+        }
       } catch (error) {
         logger.warn({ err: error, address }, "could not list the orders awaiting a fill");
       }

@@ -106,6 +106,17 @@ function harness(
         h.serviceDown
           ? Promise.reject(new Error("service unreachable"))
           : Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
+      // Newest first, as the service lists.
+      listOrders: ({ page = 1, per_page = 100 }) => {
+        if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
+        const newestFirst = [...h.orders].reverse();
+        const data = newestFirst.slice((page - 1) * per_page, page * per_page).map(copy);
+        const total_pages = Math.max(1, Math.ceil(newestFirst.length / per_page));
+        return Promise.resolve({
+          page: { data, page, per_page, total_items: newestFirst.length, total_pages },
+          malformed: [],
+        });
+      },
       getOrder: (id) => {
         if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
         const order = h.orders.find((o) => o.order_id === id);
