@@ -468,6 +468,11 @@ export class Runner {
   private async processHeld(discovered: DiscoveredOrder, tipOf: TipOf): Promise<ActionCandidate[]> {
     const orderId = discovered.order.order_id;
     if (!this.inHand.take(orderId)) return [];
+    // Another pass may have settled it since this one listed it.
+    if (this.options.journal.isOrderDone(orderId)) {
+      this.inHand.release([orderId]);
+      return [];
+    }
     let candidates: ActionCandidate[] = [];
     try {
       candidates = await this.processOrder(discovered, tipOf);

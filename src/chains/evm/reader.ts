@@ -4,8 +4,17 @@ import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
 import { BatchedOrderReads } from "./batch/order-reads.js";
 import { createEvmPublicClient, strip0x, with0x } from "./client.js";
-import { changedOrderIds, findRedeemedSecret, readFulfilment, type RedeemedSecret } from "./htlc-logs.js";
+import {
+  changedOrderIds,
+  findRedeemedSecret,
+  readFulfilment,
+  type Fulfilment,
+  type RedeemedSecret,
+} from "./htlc-logs.js";
 import { evmOrderId } from "./order-id.js";
+
+/** Redeems kept by a reader: far more than the orders a solver follows at once. */
+const KEPT_REDEEMS = 20_000;
 
 /** The fields `orders(bytes32)` stores for one order. */
 export interface EvmStoredOrder {
@@ -26,6 +35,8 @@ export class EvmReader implements ChainReader {
   readonly client: PublicClient;
   /** Orders read in the same turn share one Multicall3 call. */
   private readonly orders: BatchedOrderReads;
+  /** Redeems already read, by HTLC, order and block; see `fulfilment`. */
+  private readonly redeems = new Map<string, Fulfilment>();
 
   constructor(
     private readonly config: EvmChainConfig,
@@ -103,7 +114,7 @@ export class EvmReader implements ChainReader {
     };
     if (order.fulfilledAt === 0n) return state;
     const { htlc } = resolveEvmAsset(this.config, params.asset);
-    const fulfilment = await readFulfilment(this.client, htlc, swapId, order.fulfilledAt);
+    const fulfilment = await this.fulfilment(htlc, swapId, order.fulfilledAt);
     const spend = {
       kind: fulfilment.kind === "refunded" ? ("refund" as const) : ("redeem" as const),
       txid: fulfilment.txHash,
@@ -111,6 +122,27 @@ export class EvmReader implements ChainReader {
     };
     const locks = state.locks.map((lock) => ({ ...lock, spend }));
     return { ...state, locks, secret: fulfilment.kind === "refunded" ? null : fulfilment.secret };
+  }
+
+  /**
+   * How an order was fulfilled at a block. A redeem is kept: an order followed until its other side
+   * settles is read every round, and each read would cost an eth_getLogs. Keeping it is safe even across
+   * a reorg: a moved fulfilment changes the block in the key, and a secret once revealed stays the
+   * preimage of its hash whatever became of the block. A refund is read again every time.
+   */
+  private async fulfilment(htlc: Address, orderId: string, block: bigint): Promise<Fulfilment> {
+    const key = `${htlc}:${strip0x(orderId).toLowerCase()}:${block}`;
+    const kept = this.redeems.get(key);
+    if (kept !== undefined) return kept;
+    const fulfilment = await readFulfilment(this.client, htlc, orderId, block);
+    if (fulfilment.kind === "redeemed") {
+      if (this.redeems.size >= KEPT_REDEEMS) {
+        const oldest = this.redeems.keys().next();
+        if (oldest.done !== true) this.redeems.delete(oldest.value);
+      }
+      this.redeems.set(key, fulfilment);
+    }
+    return fulfilment;
   }
 
   /** The secret revealed by a redeem of this secret hash on the asset's HTLC within a block range. */

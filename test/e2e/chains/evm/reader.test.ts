@@ -1,6 +1,6 @@
 /** EvmReader against a real anvil and the real HTLC contracts: ids and every order state. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAbiItem, parseEventLogs } from "viem";
+import { createPublicClient, getAbiItem, http, parseEventLogs } from "viem";
 import { UnknownEvmAssetError } from "../../../../src/chains/evm/assets.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import { createEvmFamily } from "../../../../src/chains/evm/index.js";
@@ -120,6 +120,72 @@ describe("EvmReader", () => {
     expect(
       await reader.findRedeemedSecret(TOKEN_ASSET, params.secretHash, 0n, receipt.blockNumber - 1n),
     ).toBeNull();
+  });
+
+  it("reads a redeem's logs once, then from memory; a refund every time", async () => {
+    const methods: string[] = [];
+    const counted = new EvmReader(
+      f.config,
+      createPublicClient({
+        transport: http(f.config.rpcUrls[0], {
+          onFetchRequest: async (request) => {
+            const body = (await request.clone().json()) as { method: string } | { method: string }[];
+            for (const call of Array.isArray(body) ? body : [body]) methods.push(call.method);
+          },
+        }),
+      }),
+    );
+    const redeemed = sourceTerms(TOKEN_ASSET);
+    await userInitiates(f, redeemed.params);
+    await send(f.fx, f.fx.carol, {
+      address: f.tokenHtlc,
+      abi: htlcAbi,
+      functionName: "redeem",
+      args: [`0x${redeemed.params.swapId}`, redeemed.secret],
+    });
+    const first = await counted.readHtlc(redeemed.params);
+    const again = await counted.readHtlc(redeemed.params);
+    expect(again).toEqual(first);
+    expect(again.secret).toBe(redeemed.secret.slice(2));
+    expect(methods.filter((m) => m === "eth_getLogs")).toHaveLength(1);
+
+    const refunded = sourceTerms(NATIVE_ASSET, 1n);
+    await userInitiates(f, refunded.params);
+    await mine(f.fx, 2);
+    await send(f.fx, f.user, {
+      address: f.nativeHtlc,
+      abi: htlcAbi,
+      functionName: "refund",
+      args: [`0x${refunded.params.swapId}`],
+    });
+    methods.length = 0;
+    await counted.readHtlc(refunded.params);
+    await counted.readHtlc(refunded.params);
+    expect(methods.filter((m) => m === "eth_getLogs")).toHaveLength(2);
+  });
+
+  it("lists the orders locked, redeemed or refunded in a block range in one request", async () => {
+    await mine(f.fx, 1);
+    const quiet = await reader.tipHeight();
+    const from = quiet + 1n;
+    const token = sourceTerms(TOKEN_ASSET);
+    const native = sourceTerms(NATIVE_ASSET);
+    await userInitiates(f, token.params);
+    await userInitiates(f, native.params);
+    const initiated = await reader.tipHeight();
+    await send(f.fx, f.fx.carol, {
+      address: f.tokenHtlc,
+      abi: htlcAbi,
+      functionName: "redeem",
+      args: [`0x${token.params.swapId}`, token.secret],
+    });
+    const tip = await reader.tipHeight();
+    expect((await reader.changedSwapIds(from, tip)).sort()).toEqual(
+      [token.params.swapId, native.params.swapId].sort(),
+    );
+    // The redeem's block alone names the token order only; a block with no HTLC event names none.
+    expect(await reader.changedSwapIds(initiated + 1n, tip)).toEqual([token.params.swapId]);
+    expect(await reader.changedSwapIds(quiet, quiet)).toEqual([]);
   });
 
   it("reads a refunded order as refunded, without a secret", async () => {
