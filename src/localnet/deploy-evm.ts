@@ -82,6 +82,9 @@ export async function placeMulticall3(rpcUrl: string): Promise<Address> {
   return MULTICALL3_ADDRESS;
 }
 
+/** Far beyond any deploy on a local node, well inside the tests' start deadline. */
+const DEPLOY_RECEIPT_TIMEOUT_MS = 60_000;
+
 async function deploy(
   wallet: DeployerWallet,
   pub: PublicClient,
@@ -101,7 +104,22 @@ async function deploy(
   } catch (error) {
     throw new EvmDeploymentError(name, describe(error), { cause: error });
   }
-  const receipt = await pub.waitForTransactionReceipt({ hash });
+  let receipt;
+  try {
+    receipt = await pub.waitForTransactionReceipt({ hash, timeout: DEPLOY_RECEIPT_TIMEOUT_MS });
+  } catch (error) {
+    // A node mines a deploy on arrival: one still unmined waits behind a nonce; say which.
+    const account = wallet.account.address;
+    const [mined, pending] = await Promise.all([
+      pub.getTransactionCount({ address: account, blockTag: "latest" }),
+      pub.getTransactionCount({ address: account, blockTag: "pending" }),
+    ]).catch(() => [null, null]);
+    throw new EvmDeploymentError(
+      name,
+      `transaction ${hash} was not mined within ${DEPLOY_RECEIPT_TIMEOUT_MS / 1000} s (${account}: nonce ${mined} mined, ${pending} pending): ${describe(error)}`,
+      { cause: error },
+    );
+  }
   if (receipt.status !== "success") {
     throw new EvmDeploymentError(name, `transaction ${hash} reverted in block ${receipt.blockNumber}`);
   }

@@ -3,15 +3,7 @@
  * each anvil chain, owned by a keeper account that sets their answers. Like a live feed's heartbeat, the
  * keeper re-posts every answer at an interval so a long-running localnet's feeds never go stale.
  */
-import {
-  createNonceManager,
-  createPublicClient,
-  createWalletClient,
-  http,
-  type Address,
-  type PublicClient,
-} from "viem";
-import { jsonRpc } from "viem/nonce";
+import { createPublicClient, createWalletClient, http, type Address, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../chains/evm/client.js";
 import { parseDecimal, pow10, type DecimalString } from "../pricing/decimal.js";
@@ -107,7 +99,7 @@ export class LocalPriceFeeds {
   }): Promise<LocalPriceFeeds> {
     const clients = new Map<string, ChainClients>();
     const answers = new Map<string, bigint>();
-    const deployments: Promise<LocalFeed>[] = [];
+    const deployments: Promise<LocalFeed[]>[] = [];
     for (const chain of options.chains) {
       const definition = evmChain(chain.chainId, chain.name, [chain.rpcUrl]);
       const pub = createPublicClient({
@@ -115,26 +107,36 @@ export class LocalPriceFeeds {
         transport: http(chain.rpcUrl),
         pollingInterval: 100,
       }) as PublicClient;
-      // Nonces handed out in order, so every feed of a chain deploys in the same block.
-      const nonceManager = createNonceManager({ source: jsonRpc() });
       const wallet: DeployerWallet = createWalletClient({
         chain: definition,
         transport: http(chain.rpcUrl),
-        account: privateKeyToAccount(options.keeper.privateKey, { nonceManager }),
+        account: privateKeyToAccount(options.keeper.privateKey),
       });
       clients.set(chain.name, { wallet, pub, queue: Promise.resolve() });
-      for (const [symbol, price] of Object.entries(options.prices)) {
+      const feeds = Object.entries(options.prices).map(([symbol, price]) => {
         const answer = feedAnswer(price);
-        const pair = `${symbol.toUpperCase()} / USD`;
         answers.set(`${chain.name}:${symbol}`, answer);
-        deployments.push(
-          deployTestPriceFeed(wallet, pub, { decimals: FEED_DECIMALS, description: pair, answer }).then(
-            (address) => ({ chain: chain.name, symbol, pair, address, decimals: FEED_DECIMALS }),
-          ),
-        );
-      }
+        return { symbol, answer, pair: `${symbol.toUpperCase()} / USD` };
+      });
+      // One after another on a chain: the node mines each on arrival, and a deploy sent beside another
+      // from the same account can reach it behind a nonce that is never sent (a failed send), where it
+      // would wait forever.
+      deployments.push(
+        (async () => {
+          const deployed: LocalFeed[] = [];
+          for (const { symbol, answer, pair } of feeds) {
+            const address = await deployTestPriceFeed(wallet, pub, {
+              decimals: FEED_DECIMALS,
+              description: pair,
+              answer,
+            });
+            deployed.push({ chain: chain.name, symbol, pair, address, decimals: FEED_DECIMALS });
+          }
+          return deployed;
+        })(),
+      );
     }
-    return new LocalPriceFeeds(clients, await Promise.all(deployments), answers);
+    return new LocalPriceFeeds(clients, (await Promise.all(deployments)).flat(), answers);
   }
 
   feed(chain: string, symbol: string): LocalFeed {

@@ -442,10 +442,12 @@ export class Runner {
     try {
       this.announceReads(orders);
       const tipOf = this.freshestTip(tips);
-      const candidates = await Promise.all(
+      // Settled one by one: an order whose processing failed must not keep the others' actions (and
+      // their hold on their orders) from being sent.
+      const processed = await Promise.allSettled(
         orders.map((order) => this.wakeQueue.add(() => this.processHeld(order, tipOf))),
       );
-      await this.execute(candidates.flat());
+      await this.execute(processed.flatMap((p) => (p.status === "fulfilled" ? p.value : [])));
     } catch (error) {
       this.options.logger.error({ err: error, orders: orders.length }, failure);
     }
