@@ -1,19 +1,49 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
-/** Asks the OS for a port that is free on loopback right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out lie below the range the OS picks client ports from: a port chosen now is often bound
+ * seconds later (a node, a server started after the chains), and in between any outgoing connection on
+ * the machine could otherwise take it as its local port.
+ */
+const LOW_PORT = 20_000;
+const TRIES = 50;
+
+/** First port of the OS's range for client (ephemeral) ports; 32768 where it cannot be read (Linux's default). */
+function ephemeralStart(): number {
+  try {
+    const first = Number(
+      readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(first) && first > LOW_PORT + 1_000 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Whether a listener can take this port on loopback now (0: any port; the one taken is returned). */
+function probe(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.on("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
-      if (address === null || typeof address === "string") {
-        server.close();
-        reject(new Error("could not read the port of a probe socket"));
-        return;
-      }
-      server.close(() => resolve(address.port));
+      const taken = address !== null && typeof address !== "string" ? address.port : null;
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/** A port free on loopback right now, chosen at random below the OS's client port range. */
+export async function freePort(): Promise<number> {
+  const top = ephemeralStart();
+  for (let i = 0; i < TRIES; i++) {
+    const candidate = LOW_PORT + Math.floor(Math.random() * (top - LOW_PORT));
+    const port = await probe(candidate);
+    if (port !== null) return port;
+  }
+  const any = await probe(0);
+  if (any === null) throw new Error("could not find a free port on loopback");
+  return any;
 }
