@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../../src/orderbook/types.js";
 import { anvilCall, startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
+import { solverHolds } from "../attacks/support.js";
 import { BTC, completed } from "./bitcoin-support.js";
 
 const ROUNDS_APART_MS = 600_000;
@@ -80,5 +81,39 @@ describe("acting on a chain's new block, between rounds", () => {
     expect(t.net.solver?.runner.lastTickMs).toBe(lastRound);
     expect(await user.balance(to)).toBe(before + BigInt(quote.destination.amount));
     expect(done.source_swap.redeem_tx_hash).not.toBe("");
+  });
+
+  it("a user who locks while rounds are forced beside the watch at every turn gets one fill, not two", async () => {
+    // The attack: the source locks in a block the watch acts on while a round plans the same order,
+    // hoping both pass the fill gate before either fill is signed.
+    const user = t.user(2);
+    const from = "arbitrum_localnet:usdc";
+    const to = "ethereum_localnet:usdc";
+    const quote = await user.bestQuote(from, to, 40_000_000n);
+    const order = await user.createOrder(quote);
+    await seenUnlocked(order);
+    const [userBefore, solverFromBefore, solverToBefore] = [
+      await user.balance(to),
+      await solverHolds(t, from),
+      await solverHolds(t, to),
+    ];
+    const solver = t.net.solver;
+    if (solver === null || solver === undefined) throw new Error("the solver is not running");
+    let forcing = true;
+    const rounds = (async () => {
+      while (forcing) {
+        await solver.runner.tick();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await user.initiateWithSignature(order);
+    await user.waitForOrder(order.order_id, completed, { timeoutMs: 60_000 });
+    forcing = false;
+    await rounds;
+    const fills = solver.journal.orderActions(order.order_id).filter((a) => a.kind === "fill");
+    expect(fills).toHaveLength(1);
+    expect((await user.balance(to)) - userBefore).toBe(BigInt(quote.destination.amount));
+    expect(solverToBefore - (await solverHolds(t, to))).toBe(BigInt(quote.destination.amount));
+    expect((await solverHolds(t, from)) - solverFromBefore).toBe(BigInt(quote.source.amount));
   });
 });
