@@ -22,12 +22,17 @@ function swapKey(chain: string, swapId: string): string {
   return `${chain}\u0000${swapId.toLowerCase().replace(/^0x/, "")}`;
 }
 
+/** What the watch holds of one order: its HTLCs' keys, and the chain its fill waits on, if any. */
+interface Watched {
+  keys: string[];
+  waitsOn: string | null;
+}
+
 export class WatchedOrders {
+  private readonly byOrder = new Map<string, Watched>();
   private readonly bySwap = new Map<string, string>();
-  private readonly keysOf = new Map<string, string[]>();
   /** Per source chain, the orders whose last plan waited on that chain. */
   private readonly sourceWaits = new Map<string, Set<string>>();
-  private readonly waitChainOf = new Map<string, string>();
   /** Per chain, how many followed HTLCs are on it. */
   private readonly perChain = new Map<string, number>();
 
@@ -37,26 +42,31 @@ export class WatchedOrders {
     sides: { source: HtlcParams; destination: HtlcParams },
     waitingOnSource: boolean,
   ): void {
-    this.dropKeys(orderId);
+    this.forget(orderId);
     const keys = [sides.source, sides.destination].map((p) => swapKey(p.chain, p.swapId));
     for (const key of keys) {
       this.bySwap.set(key, orderId);
       this.count(key, 1);
     }
-    this.keysOf.set(orderId, keys);
-    this.clearWait(orderId);
-    if (!waitingOnSource) return;
-    const chain = sides.source.chain;
-    const waiting = this.sourceWaits.get(chain) ?? new Set<string>();
+    const waitsOn = waitingOnSource ? sides.source.chain : null;
+    this.byOrder.set(orderId, { keys, waitsOn });
+    if (waitsOn === null) return;
+    const waiting = this.sourceWaits.get(waitsOn) ?? new Set<string>();
     waiting.add(orderId);
-    this.sourceWaits.set(chain, waiting);
-    this.waitChainOf.set(orderId, chain);
+    this.sourceWaits.set(waitsOn, waiting);
   }
 
   /** A settled order: no event concerns it any more. */
   forget(orderId: string): void {
-    this.dropKeys(orderId);
-    this.clearWait(orderId);
+    const watched = this.byOrder.get(orderId);
+    if (watched === undefined) return;
+    for (const key of watched.keys) {
+      // Two orders may name one HTLC (a service that lies); the other keeps it.
+      if (this.bySwap.get(key) === orderId) this.bySwap.delete(key);
+      this.count(key, -1);
+    }
+    if (watched.waitsOn !== null) this.sourceWaits.get(watched.waitsOn)?.delete(orderId);
+    this.byOrder.delete(orderId);
   }
 
   /** Followed orders with an HTLC at one of these swap ids on this chain. */
@@ -79,23 +89,8 @@ export class WatchedOrders {
     return [...(this.sourceWaits.get(chain) ?? [])];
   }
 
-  private dropKeys(orderId: string): void {
-    for (const key of this.keysOf.get(orderId) ?? []) {
-      this.bySwap.delete(key);
-      this.count(key, -1);
-    }
-    this.keysOf.delete(orderId);
-  }
-
   private count(key: string, by: number): void {
     const chain = key.slice(0, key.indexOf("\u0000"));
     this.perChain.set(chain, (this.perChain.get(chain) ?? 0) + by);
-  }
-
-  private clearWait(orderId: string): void {
-    const chain = this.waitChainOf.get(orderId);
-    if (chain === undefined) return;
-    this.sourceWaits.get(chain)?.delete(orderId);
-    this.waitChainOf.delete(orderId);
   }
 }

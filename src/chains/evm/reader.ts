@@ -35,6 +35,8 @@ export class EvmReader implements ChainReader {
   readonly client: PublicClient;
   /** Orders read in the same turn share one Multicall3 call. */
   private readonly orders: BatchedOrderReads;
+  /** Every HTLC of the chain's assets, resolved at the first watch of its events. */
+  private htlcs: Address[] | null = null;
   /** Redeems already read, by HTLC, order and block; see `fulfilment`. */
   private readonly redeems = new Map<string, Fulfilment>();
 
@@ -49,8 +51,10 @@ export class EvmReader implements ChainReader {
 
   /** Orders initiated, redeemed or refunded on any of this chain's HTLCs in the range: one eth_getLogs. */
   changedSwapIds(from: bigint, to: bigint): Promise<string[]> {
-    const htlcs = new Set(this.config.assets.map((asset) => resolveEvmAsset(this.config, asset.id).htlc));
-    return changedOrderIds(this.client, [...htlcs], from, to);
+    this.htlcs ??= [
+      ...new Set(this.config.assets.map((asset) => resolveEvmAsset(this.config, asset.id).htlc)),
+    ];
+    return changedOrderIds(this.client, this.htlcs, from, to);
   }
 
   tipHeight(): Promise<bigint> {

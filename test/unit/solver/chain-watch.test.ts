@@ -29,12 +29,17 @@ function watchOf(chains: SolverChain[], opts: { waiting?: string[]; idle?: boole
   return { watch, woken };
 }
 
+/** An EVM chain at height 100 and a watch over it. */
+function ethWatched(opts: { idle?: boolean } = {}) {
+  const eth = new FakeChain("eth", "evm", noJournal);
+  eth.tip = 100n;
+  const chain = eth.solverChain("0xsolver", []);
+  return { eth, chain, ...watchOf([chain], opts) };
+}
+
 describe("ChainWatch", () => {
   it("wakes the orders whose HTLCs changed in each new block, asking for each block once", async () => {
-    const eth = new FakeChain("eth", "evm", noJournal);
-    const chain = eth.solverChain("0xsolver", [{ symbol: "usdc", tokenAddress: "0x1", decimals: 6 }]);
-    const { watch, woken } = watchOf([chain]);
-    eth.tip = 100n;
+    const { eth, chain, watch, woken } = ethWatched();
     expect(await watch.look(chain)).toBe(1_000); // first look: learns the tip, looks into its block only
     expect(woken).toEqual([]);
     expect(await watch.look(chain)).toBeNull(); // no new block
@@ -52,10 +57,7 @@ describe("ChainWatch", () => {
   });
 
   it("asks again for blocks whose events could not be read", async () => {
-    const eth = new FakeChain("eth", "evm", noJournal);
-    const chain = eth.solverChain("0xsolver", []);
-    const { watch, woken } = watchOf([chain]);
-    eth.tip = 100n;
+    const { eth, chain, watch, woken } = ethWatched();
     await watch.look(chain);
     eth.tip = 101n;
     eth.htlcEvents.set(101n, ["aa"]);
@@ -84,10 +86,7 @@ describe("ChainWatch", () => {
   });
 
   it("after a reorg to a lower tip, looks into the new tip's block and goes on from there", async () => {
-    const eth = new FakeChain("eth", "evm", noJournal);
-    const chain = eth.solverChain("0xsolver", []);
-    const { watch, woken } = watchOf([chain]);
-    eth.tip = 100n;
+    const { eth, chain, watch, woken } = ethWatched();
     await watch.look(chain);
     eth.tip = 98n;
     await watch.look(chain);
@@ -104,10 +103,7 @@ describe("ChainWatch", () => {
   });
 
   it("runs on its own once started and stops cleanly", async () => {
-    const eth = new FakeChain("eth", "evm", noJournal);
-    const chain = eth.solverChain("0xsolver", []);
-    const { watch, woken } = watchOf([chain]);
-    eth.tip = 100n;
+    const { eth, watch, woken } = ethWatched();
     watch.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
     eth.tip = 101n;
@@ -119,9 +115,7 @@ describe("ChainWatch", () => {
   });
 
   it("reads nothing of a chain no followed order is on", async () => {
-    const eth = new FakeChain("eth", "evm", noJournal);
-    const chain = eth.solverChain("0xsolver", []);
-    const { watch } = watchOf([chain], { idle: true });
+    const { eth, watch } = ethWatched({ idle: true });
     watch.start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     await watch.stop();

@@ -62,4 +62,13 @@ describe("WatchedOrders", () => {
     expect(waitsOnSource("insufficient_inventory")).toBe(false);
     expect(waitsOnSource(null)).toBe(false);
   });
+
+  it("keeps a swap id two orders name for the one still followed", () => {
+    const watched = new WatchedOrders();
+    watched.note("o1", { source: side("eth", "aa"), destination: side("arb", "cd") }, false);
+    watched.note("o2", { source: side("eth", "aa"), destination: side("arb", "ef") }, false);
+    watched.forget("o1");
+    expect(watched.ordersAt("eth", ["aa"])).toEqual(["o2"]);
+    expect(watched.follows("eth")).toBe(true);
+  });
 });
