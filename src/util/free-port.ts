@@ -8,6 +8,11 @@ import { createServer } from "node:net";
  */
 const LOW_PORT = 20_000;
 const TRIES = 50;
+/**
+ * Ports this process has handed out: a port is often bound seconds after it is chosen, and a random
+ * choice could otherwise give it out again in between.
+ */
+const handedOut = new Set<number>();
 
 /** First port of the OS's range for client (ephemeral) ports; 32768 where it cannot be read (Linux's default). */
 function ephemeralStart(): number {
@@ -40,10 +45,14 @@ export async function freePort(): Promise<number> {
   const top = ephemeralStart();
   for (let i = 0; i < TRIES; i++) {
     const candidate = LOW_PORT + Math.floor(Math.random() * (top - LOW_PORT));
+    if (handedOut.has(candidate)) continue;
     const port = await probe(candidate);
-    if (port !== null) return port;
+    if (port === null) continue;
+    handedOut.add(port);
+    return port;
   }
   const any = await probe(0);
   if (any === null) throw new Error("could not find a free port on loopback");
+  handedOut.add(any);
   return any;
 }

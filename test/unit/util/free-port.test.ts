@@ -9,6 +9,8 @@ describe("freePort", () => {
       readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0],
     );
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    // Never the same port twice, though none of them is bound yet.
+    expect(new Set(ports).size).toBe(ports.length);
     for (const port of ports) {
       expect(port).toBeGreaterThanOrEqual(20_000);
       expect(port).toBeLessThan(first);
