@@ -144,6 +144,7 @@ export async function startSolverApp(
   const quoteServer = await startQuoteServer({
     host: config.quote.host,
     port: config.quote.port,
+    listenBacklog: config.quote.listenBacklog,
     quote: pricing.quote,
     observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
     logger,

@@ -119,7 +119,11 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
     },
     journal: { path: setting(raw, "journal.path") },
     ops: { host: setting(raw, "ops.host"), port: setting(raw, "ops.port") },
-    quote: { host: setting(raw, "quote.host"), port: setting(raw, "quote.port") },
+    quote: {
+      host: setting(raw, "quote.host"),
+      port: setting(raw, "quote.port"),
+      listenBacklog: setting(raw, "quote.listenBacklog"),
+    },
     log: { level: setting(raw, "log.level") },
   };
 }

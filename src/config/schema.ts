@@ -216,6 +216,12 @@ export const SOLVER_SCHEMA = {
       format: "solver-port",
       env: "SOLVER_QUOTE_PORT",
     },
+    listenBacklog: {
+      doc: "New connections the kernel may queue for the quote endpoint before it accepts them (capped by net.core.somaxconn). A burst of more new connections than this has the rest wait a SYN retry (1 s, then 3 s), past a service's quote timeout.",
+      default: 4096,
+      format: "solver-positive-int",
+      env: "SOLVER_QUOTE_LISTEN_BACKLOG",
+    },
   },
   log: {
     level: { doc: "Log level.", default: "info", format: "solver-log-level", env: "SOLVER_LOG_LEVEL" },

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { listen } from "../util/listen.js";
 
 export type TickerExchange = "binance" | "coinbase" | "kraken";
 export const TICKER_EXCHANGES: readonly TickerExchange[] = ["binance", "coinbase", "kraken"];
@@ -97,10 +98,7 @@ export async function startTickerServer(
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
+  await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}`,

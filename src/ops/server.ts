@@ -12,6 +12,7 @@ import type { Registry } from "prom-client";
 import { redactUrlsInText } from "../config/redact-url.js";
 import type { HealthReport } from "./health.js";
 import { toJson } from "./json.js";
+import { listen } from "../util/listen.js";
 
 export interface OpsServerOptions {
   host: string;
@@ -101,13 +102,7 @@ function urlHost(host: string): string {
 
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const server = createServer((req, res) => void handle(options, req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(options.host)}:${port}`;
   options.logger.info({ url }, "ops server listening");

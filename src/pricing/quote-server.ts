@@ -9,6 +9,7 @@ import type { Envelope, QuoteItem } from "../orderbook/types.js";
 import type { QuoteRequest } from "./quote.js";
 import { parseQuoteParams } from "./quote-params.js";
 import { isRefusal, type QuoteRefusal } from "./refusal.js";
+import { kernelListenQueueCap, listen, LISTEN_BACKLOG } from "../util/listen.js";
 
 export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
 
@@ -18,6 +19,8 @@ export interface QuoteServerOptions {
   host: string;
   /** 0 picks a free port; the returned url carries the real one. */
   port: number;
+  /** Connections the kernel may queue before the server accepts them (config quote.listenBacklog). */
+  listenBacklog?: number;
   quote: QuoteFunction;
   logger: Logger;
   /** Told of every quote answered: how it ended and the seconds it took from reaching the handler. */
@@ -98,17 +101,19 @@ function route(options: QuoteServerOptions, request: IncomingMessage, response: 
 
 export async function startQuoteServer(options: QuoteServerOptions): Promise<QuoteServer> {
   const server = createServer((request, response) => route(options, request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  const listenBacklog = options.listenBacklog ?? LISTEN_BACKLOG;
+  await listen(server, options.port, options.host, listenBacklog);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
-  options.logger.info({ url }, "quote server listening");
+  options.logger.info({ url, listenBacklog }, "quote server listening");
+  const kernelCap = kernelListenQueueCap();
+  if (kernelCap !== null && kernelCap < listenBacklog) {
+    options.logger.warn(
+      { listenBacklog, somaxconn: kernelCap },
+      "the kernel caps the quote endpoint's accept queue below quote.listenBacklog (net.core.somaxconn): a burst of new connections beyond it waits a SYN retry",
+    );
+  }
   return {
     url,
     stop: () =>

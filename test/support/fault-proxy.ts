@@ -22,6 +22,7 @@ import { Transaction } from "bitcoinjs-lib";
 import { keccak256, type Hex } from "viem";
 import { parseKeepingNumbers, seededRandom, stringifyKeepingNumbers } from "./fault-proxy-json.js";
 import { stalePlan, type RpcOutcome, type StalePlan } from "./fault-proxy-stale.js";
+import { listen } from "../../src/util/listen.js";
 
 export const FAULT_KINDS = ["http500", "http429", "rpcError", "reset", "hang"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -204,7 +205,7 @@ export class FaultProxy {
       socket.on("close", () => this.#sockets.delete(socket));
     });
     this.#server = server;
-    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    await listen(server, port, "127.0.0.1");
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 

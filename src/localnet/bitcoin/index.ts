@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { BitcoinRegtestNode, type RegtestNodeOptions } from "./node.js";
 import { createRpcServer, generateCredentials } from "./rpc-server.js";
+import { listen } from "../../util/listen.js";
 
 export { BitcoinRegtestNode } from "./node.js";
 export type { RegtestNodeOptions, SendOptions, CoinInfo } from "./node.js";
@@ -41,13 +42,7 @@ export async function startBitcoinRegtest(options: StartBitcoinRegtestOptions = 
   const node = new BitcoinRegtestNode(nodeOptions);
   const credentials = generateCredentials();
   const server = createRpcServer(node, credentials, options.logger);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0, "127.0.0.1");
   const { port } = server.address() as AddressInfo;
   return {
     rpcUrl: `http://127.0.0.1:${port}`,

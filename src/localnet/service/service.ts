@@ -26,6 +26,7 @@ import { KeyStore } from "./store/key-store.js";
 import { OrderStore } from "./store/order-store.js";
 import { RelayStore } from "./store/relay-store.js";
 import { WatchLoop } from "./watch-loop.js";
+import { listen } from "../../util/listen.js";
 
 export interface LocalService {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
@@ -59,7 +60,7 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
   };
   const server = createApiServer(serviceRoutes(ctx), config.appIds, log);
   try {
-    await listen(server, config.host, config.port);
+    await listen(server, config.port, config.host);
   } catch (error) {
     db.close();
     throw error;
@@ -96,16 +97,6 @@ function createServiceChain(
     case "solana":
       return new SolanaServiceChain(config);
   }
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -23,6 +23,7 @@ import {
 } from "../../chains/solana/spl-token.js";
 import { LocalSolanaChain } from "./chain.js";
 import { createSolanaRpcServer } from "./rpc-server.js";
+import { listen } from "../../util/listen.js";
 import { createMintInstructions, mintToInstruction } from "./spl-setup.js";
 
 export { LocalSolanaChain, BLOCKHASH_VALIDITY_BLOCKS, FINALIZATION_DEPTH } from "./chain.js";
@@ -79,10 +80,7 @@ export async function startLocalSolana(options: StartLocalSolanaOptions = {}): P
     slotMs: slotMs > 0 ? slotMs : 400,
   });
   const server = createSolanaRpcServer(chain, options.logger);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
+  await listen(server, options.port ?? 0, "127.0.0.1");
   const { port } = server.address() as AddressInfo;
   const timer = slotMs > 0 ? setInterval(() => chain.advanceSlots(), slotMs) : undefined;
   timer?.unref();

@@ -30,7 +30,7 @@ describe("loadConfig", () => {
     const config = loadConfig({ file: writeProfile("valid.json", validSettings()), env: TEST_ENV });
     expect(config.solver.pollIntervalMs).toBe(5000);
     expect(config.ops).toEqual({ host: "127.0.0.1", port: 7070 });
-    expect(config.quote).toEqual({ host: "127.0.0.1", port: 7071 });
+    expect(config.quote).toEqual({ host: "127.0.0.1", port: 7071, listenBacklog: 4096 });
     expect(config.log.level).toBe("info");
     expect(config.journal.path).toBe("./data/journal.sqlite");
     expect(config.safety).toEqual({
@@ -101,6 +101,16 @@ describe("loadConfig", () => {
     const [evm, bitcoin] = config.chains;
     expect(evm?.family === "evm" && evm.rpcUrls).toEqual(["http://a.example:1", "http://b.example:2"]);
     expect(bitcoin?.family === "bitcoin" && bitcoin.rpcPassword).toBe("from-env");
+  });
+
+  it("gives the quote endpoint a deep accept queue unless told otherwise, and names a bad one", () => {
+    const file = writeProfile("backlog.json", validSettings());
+    expect(loadConfig({ file, env: TEST_ENV }).quote.listenBacklog).toBe(4096);
+    const told = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "20000" } });
+    expect(told.quote.listenBacklog).toBe(20_000);
+    expect(
+      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "0" } })),
+    ).toEqual([expect.stringMatching(/^quote\.listenBacklog: /)]);
   });
 
   it("reads a switch from the environment as true or false, and names the key for anything else", () => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope, QuoteItem } from "../../../src/orderbook/types.js";
 import { createPricing, type PricingConfig } from "../../../src/pricing/pricing.js";
 import { startQuoteServer, type QuoteOutcome, type QuoteServer } from "../../../src/pricing/quote-server.js";
+import { kernelListenQueueCap } from "../../../src/util/listen.js";
+import { acceptQueueOf } from "../../support/accept-queue.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
 
 const config: PricingConfig = {
@@ -121,5 +123,37 @@ describe("quote server over HTTP", () => {
     await get(server.url, "/health");
     expect(observed.map((o) => o.outcome)).toEqual(["given", "refused", "bad_request", "error"]);
     for (const { seconds } of observed) expect(seconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("listens with the configured accept queue and warns when the kernel caps it lower", async () => {
+    const cap = kernelListenQueueCap();
+    if (cap === null) throw new Error("this test reads net.core.somaxconn from /proc");
+    const lines: string[] = [];
+    const capturing = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const quote = () => Promise.reject(new Error("not asked"));
+    const fitting = await startQuoteServer({
+      host: "127.0.0.1",
+      port: 0,
+      listenBacklog: 1000,
+      quote,
+      logger: capturing,
+    });
+    const beyond = await startQuoteServer({
+      host: "127.0.0.1",
+      port: 0,
+      listenBacklog: cap + 1,
+      quote,
+      logger: capturing,
+    });
+    try {
+      expect(acceptQueueOf(Number(new URL(fitting.url).port))).toBe(Math.min(1000, cap));
+      const warnings = lines
+        .map((l) => JSON.parse(l) as { level: number; somaxconn?: number; listenBacklog?: number })
+        .filter((l) => l.level === 40);
+      expect(warnings).toEqual([expect.objectContaining({ somaxconn: cap, listenBacklog: cap + 1 })]);
+    } finally {
+      await fitting.stop();
+      await beyond.stop();
+    }
   });
 });
