@@ -5,6 +5,7 @@
 import type { AssetAmount, QuoteItem } from "../../../orderbook/types.js";
 import type { LocalServiceSolverConfig } from "../config.js";
 import { normalizeSolverId } from "../registry.js";
+import { pooledGetText } from "./pooled-get.js";
 
 export interface QuoteRequest {
   from: string;
@@ -34,13 +35,9 @@ export async function requestSolverQuote(
   if (request.slippage !== undefined) url.searchParams.set("slippage", String(request.slippage));
   let text: string;
   try {
-    const response = await fetch(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
+    text = await pooledGetText(url, timeoutMs, { accept: "application/json" });
   } catch (error) {
-    return { kind: "unreachable", reason: describeFetchError(error, timeoutMs) };
+    return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
   }
   let body: unknown;
   try {
@@ -72,14 +69,6 @@ function interpret(
   }
   // The registered id is authoritative: orders name the solver by it.
   return { kind: "quote", quote: { ...quote, solver_id: normalizeSolverId(solver.id) } };
-}
-
-function describeFetchError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
-    return `no answer within ${timeoutMs} ms`;
-  }
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return cause?.code ?? (error instanceof Error ? error.message : String(error));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,0 +1,82 @@
+/**
+ * GET over a pool of kept-alive connections per solver. A burst of a thousand quotes through `fetch` opens
+ * a thousand new connections to the solver at once; on a small machine setting up and tearing down those
+ * costs more than the answers (about half a millisecond of CPU on each side per connection), and the tail
+ * of the burst waits for it. A bounded pool queues the burst on warm connections instead.
+ */
+import { Agent as HttpAgent, get as httpGet, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, get as httpsGet } from "node:https";
+
+/** Connections kept open to one solver; requests beyond them wait for a free one. */
+export const SOLVER_CONNECTIONS = 64;
+/** Largest answer read from a solver: a quote is a few hundred bytes. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxSockets: SOLVER_CONNECTIONS }),
+  https: new HttpsAgent({ keepAlive: true, maxSockets: SOLVER_CONNECTIONS }),
+};
+
+export class PooledGetError extends Error {
+  constructor(
+    message: string,
+    /** `timeout` when no whole answer came within the time allowed. */
+    readonly kind: "timeout" | "network" | "too_large",
+  ) {
+    super(message);
+    this.name = "PooledGetError";
+  }
+}
+
+/** The body of a GET of `url`, whatever its status, read within `timeoutMs` from the request. */
+export function pooledGetText(
+  url: URL,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const attempt = (mayRetry: boolean): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const https = url.protocol === "https:";
+      const get = https ? httpsGet : httpGet;
+      const request = get(url, { agent: https ? agents.https : agents.http, headers, signal }, (response) => {
+        readBody(response).then(resolve, reject);
+      });
+      request.on("error", (error) => {
+        // A kept connection the solver closed as it was reused: the GET never reached it, ask once more.
+        const reset = (error as { code?: unknown }).code === "ECONNRESET";
+        if (mayRetry && reset && request.reusedSocket && !signal.aborted)
+          attempt(false).then(resolve, reject);
+        else reject(error);
+      });
+    });
+  return attempt(true).catch((error: unknown) => {
+    if (error instanceof PooledGetError) throw error;
+    if (signal.aborted) throw new PooledGetError(`no answer within ${timeoutMs} ms`, "timeout");
+    throw new PooledGetError(describe(error), "network");
+  });
+}
+
+function readBody(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    response.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_ANSWER_BYTES) {
+        response.destroy();
+        reject(new PooledGetError(`answer is larger than ${MAX_ANSWER_BYTES} bytes`, "too_large"));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    response.on("error", reject);
+  });
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return code;
+  return error instanceof Error ? error.message : String(error);
+}
