@@ -83,6 +83,11 @@ export interface LocalnetOptions {
   fresh?: boolean;
   /** Funded test users (default 3): a load test spreads many swaps over many users. */
   users?: number;
+  /**
+   * Starts the local service from its config; the default runs it in this process. The load benchmark runs
+   * it as its own process, as the live service runs apart from its users.
+   */
+  startService?: (config: LocalServiceConfig, logger: Logger) => Promise<LocalService>;
 }
 
 export interface Localnet {
@@ -177,7 +182,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   });
   let service: LocalService;
   try {
-    service = await startLocalService(serviceConfig, logger);
+    service = await (options.startService ?? startLocalService)(serviceConfig, logger);
   } catch (error) {
     await chains.stop();
     throw error;

@@ -44,10 +44,13 @@ export interface LoadFigures {
   /** The separate burst of quotes through the service before the swaps. */
   burst: QuoteFigures;
   burstCpuMsPerQuote: number | null;
+  /** The same burst straight at the solver's quote endpoint, as the service's pooled client sends it. */
+  endpointBurst: QuoteFigures;
   /** Upper bound (a histogram bucket) of the burst's p99 inside the solver's quote handler, ms. */
   burstSolverP99Ms: number | null;
   rpc: ChainRpcFigures[];
   solverCpuMs: number;
+  serviceCpuMs: number;
   cpuMsPerCompletedOrder: number | null;
   cpuMsPerOrderRound: number | null;
   rounds: number;
@@ -65,7 +68,10 @@ export interface RunInputs {
   burst: readonly TimedQuote[];
   burstCpuMs: number;
   burstSolverP99Ms: number | null;
+  endpointBurst: readonly TimedQuote[];
   cpuMs: number;
+  /** CPU the local service used while the swaps ran, ms. */
+  serviceCpuMs: number;
   cpuPerOrderRoundMs: number | null;
   rounds: number;
   rssMiB: number;
@@ -173,6 +179,8 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     burst: quoteFigures(inputs.burst),
     burstCpuMsPerQuote: inputs.burst.length === 0 ? null : inputs.burstCpuMs / inputs.burst.length,
     burstSolverP99Ms: inputs.burstSolverP99Ms,
+    endpointBurst: quoteFigures(inputs.endpointBurst),
+    serviceCpuMs: inputs.serviceCpuMs,
     rpc: rpcFigures(inputs, completed),
     solverCpuMs: inputs.cpuMs,
     cpuMsPerCompletedOrder: completed.length === 0 ? null : inputs.cpuMs / completed.length,

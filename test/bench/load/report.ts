@@ -22,6 +22,7 @@ export function runText(f: LoadFigures): string[] {
     `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
     `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote; ` +
       `p99 inside the solver's quote handler <= ${fixed(f.burstSolverP99Ms, 1)} ms`,
+    `quote burst straight at the solver's endpoint (the service's pooled client): ${quoteText(f.endpointBurst)}`,
     `the swaps' own quotes: ${quoteText(f.orderQuotes)}`,
     `order creations: ${f.creations.created} created, ${f.creations.badGateway} failed 502, ${f.creations.failed} failed otherwise; ` +
       `p99 ${fixed(f.creations.latencyMs.p99, 0)} ms`,
@@ -36,6 +37,7 @@ export function runText(f: LoadFigures): string[] {
   lines.push(
     `solver CPU: ${fixed(f.solverCpuMs / 1000)} s, ${fixed(f.cpuMsPerCompletedOrder)} ms per completed order, ` +
       `${fixed(f.cpuMsPerOrderRound, 2)} ms per open order per round (${f.rounds} rounds); RSS ${fixed(f.solverRssMiB, 0)} MiB`,
+    `local service CPU while the swaps ran: ${fixed(f.serviceCpuMs / 1000)} s`,
     `journal: ${fixed(f.journalBytes / 1024, 0)} KiB, ${fixed(f.completed === 0 ? null : f.journalBytes / 1024 / f.completed, 2)} KiB per completed order`,
   );
   for (const problem of f.problems) lines.push(`problem: ${problem}`);
@@ -61,6 +63,8 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("burst quote p99, ms", (f) => f.burst.latencyMs.p99, 0),
     row("burst quote timeouts", (f) => f.burst.timeouts, 0),
     row("burst quote p99 in the solver's handler, ms (bound)", (f) => f.burstSolverP99Ms, 1),
+    row("solver endpoint burst p99, ms", (f) => f.endpointBurst.latencyMs.p99, 0),
+    row("solver endpoint burst timeouts", (f) => f.endpointBurst.timeouts, 0),
     row("swap quotes answered", (f) => f.orderQuotes.answered, 0),
     row("swap quote p99, ms", (f) => f.orderQuotes.latencyMs.p99, 0),
     row("swap quote timeouts", (f) => f.orderQuotes.timeouts, 0),
@@ -75,6 +79,9 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("solver CPU ms per completed order", (f) => f.cpuMsPerCompletedOrder),
     row("solver CPU ms per open order per round", (f) => f.cpuMsPerOrderRound, 2),
     row("solver CPU ms per burst quote", (f) => f.burstCpuMsPerQuote, 2),
+    row("local service CPU ms per completed order", (f) =>
+      f.completed === 0 ? null : f.serviceCpuMs / f.completed,
+    ),
     row(
       "journal KiB per completed order",
       (f) => (f.completed === 0 ? null : f.journalBytes / 1024 / f.completed),

@@ -15,8 +15,10 @@ import { OrderbookClient } from "../../../src/orderbook/client.js";
 import { FaultProxy } from "../../support/fault-proxy.js";
 import { BlockClock, evmTipReader, type TipReader } from "./block-clock.js";
 import { measureRun, type LoadFigures } from "./figures.js";
-import { timedQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
-import { databaseBytes, SolverProcess } from "./solver-process.js";
+import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
+import type { BenchChild } from "./child-process.js";
+import { databaseBytes, startSolverProcess } from "./solver-process.js";
+import { startServiceProcess, type ServiceProcess } from "./service-process.js";
 import { SolverSampler } from "./solver-sampler.js";
 import { planSwaps, SWAP_KINDS, type SwapKind } from "./swap-mix.js";
 import { describeIncomplete, followSwaps, openCount, openSwaps } from "./swaps.js";
@@ -56,11 +58,21 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const users = options.users ?? defaultUsers(options.orders);
   print(`localnet with ${users} users in ${dir}`);
   // The directory is new: not "fresh", which would empty it and take the open log file with it.
-  const net = await startLocalnet({ dir, logger, startSolver: false, users, fresh: false });
+  const started: { service?: ServiceProcess } = {};
+  const net = await startLocalnet({
+    dir,
+    logger,
+    startSolver: false,
+    users,
+    fresh: false,
+    startService: async (config) => (started.service = await startServiceProcess(config, dir)),
+  });
   const proxies = new Map<string, FaultProxy>();
-  let solver: SolverProcess | null = null;
+  let solver: BenchChild | null = null;
   let clock: BlockClock | null = null;
   try {
+    const serviceChild = started.service?.child;
+    if (serviceChild === undefined) throw new Error("the localnet did not start the service's process");
     for (const chain of net.solverConfig.chains) {
       const upstream = chain.family === "bitcoin" ? net.bitcoin.rpcUrl : chain.rpcUrls[0];
       const proxy = new FaultProxy(upstream ?? "");
@@ -69,11 +81,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     }
     const journalPath = join(dir, "solver-bench.sqlite");
     const profile = writeBenchProfile(dir, net, proxies, journalPath);
-    solver = await SolverProcess.start({
+    solver = await startSolverProcess({
       profile,
       logFile: join(dir, "solver-bench.log"),
       quoteUrl: net.descriptor.solver.quoteUrl,
       opsUrl: net.descriptor.solver.opsUrl,
+      nodeArgs: (process.env.BENCH_SOLVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""),
     });
     clock = new BlockClock(tipReaders(net));
     await clock.start();
@@ -91,10 +104,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const benchUsers = await readyUsers(net.descriptor, orderbook, planned);
 
     const burstSize = options.quoteBurst ?? 1_000;
+    const solverAtService = net.serviceConfig.solvers[0];
+    if (solverAtService === undefined) throw new Error("the localnet's service knows no solver");
+    print(`quote burst: ${burstSize} concurrent quotes straight at the solver's endpoint`);
+    const endpointBurst = await burstOf(burstSize, (kind) =>
+      timedSolverQuote(solverAtService, kind, service.quoteTimeoutMs),
+    );
     print(`quote burst: ${burstSize} concurrent quotes through the service`);
     const burstCpuBefore = solver.cpuMs();
     const handledBefore = await readQuoteHistogram(net.descriptor.solver.opsUrl);
-    const burst = await quoteBurst(service, burstSize);
+    const burst = await burstOf(burstSize, (kind) => timedQuote(service, kind));
     const burstCpuMs = solver.cpuMs() - burstCpuBefore;
     const burstSolverP99Ms = p99BoundMs(
       handledBefore,
@@ -103,6 +122,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
 
     for (const proxy of proxies.values()) proxy.resetCounts();
     const cpuBefore = solver.cpuMs();
+    const serviceCpuBefore = serviceChild.cpuMs();
     const running = solver;
     let records: Awaited<ReturnType<typeof openSwaps>> = [];
     const sampler = new SolverSampler({
@@ -122,6 +142,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const incomplete = await describeIncomplete(records, benchUsers);
     await sampler.stop();
     const cpuMs = solver.cpuMs() - cpuBefore;
+    const serviceCpuMs = serviceChild.cpuMs() - serviceCpuBefore;
     const rssMiB = solver.rssMiB();
     await solver.stop();
     solver = null;
@@ -134,7 +155,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       burst,
       burstCpuMs,
       burstSolverP99Ms,
+      endpointBurst,
       cpuMs,
+      serviceCpuMs,
       cpuPerOrderRoundMs: sampler.cpuPerOrderRoundMs(),
       rounds: sampler.rounds,
       rssMiB,
@@ -185,11 +208,9 @@ function tipReaders(net: Localnet): Map<string, TipReader> {
   return readers;
 }
 
-/** `size` quotes at once through the service, over every pair the swaps use. */
-async function quoteBurst(service: ServiceEndpoint, size: number): Promise<TimedQuote[]> {
+/** `size` quotes at once, over every pair the swaps use. */
+async function burstOf(size: number, ask: (kind: SwapKind) => Promise<TimedQuote>): Promise<TimedQuote[]> {
   return Promise.all(
-    Array.from({ length: size }, (_, i) =>
-      timedQuote(service, SWAP_KINDS[i % SWAP_KINDS.length] as SwapKind),
-    ),
+    Array.from({ length: size }, (_, i) => ask(SWAP_KINDS[i % SWAP_KINDS.length] as SwapKind)),
   );
 }

@@ -5,6 +5,8 @@
  * answered 404 after the service's timeout is the solver not answering in time; the service answers 502
  * when an order's live quote did not come back.
  */
+import type { LocalServiceSolverConfig } from "../../../src/localnet/service/config.js";
+import { requestSolverQuote } from "../../../src/localnet/service/quotes/solver-client.js";
 import type { CreateOrderRequest, CreateOrderResult, QuoteItem } from "../../../src/orderbook/types.js";
 
 export interface ServiceEndpoint {
@@ -63,6 +65,24 @@ export async function timedQuote(
   // The service answers "no quote" (404) when the solver gave none; after its timeout, none came in time.
   const outcome = status === 404 && ms >= service.quoteTimeoutMs ? "timeout" : "refused";
   return { outcome, ms, status, quote: null };
+}
+
+/** One quote straight from the solver's endpoint, over the service's own client (its pooled connections). */
+export async function timedSolverQuote(
+  solver: LocalServiceSolverConfig,
+  request: { from: string; to: string; amount: bigint },
+  timeoutMs: number,
+): Promise<TimedQuote> {
+  const started = performance.now();
+  const answer = await requestSolverQuote(
+    solver,
+    { from: request.from, to: request.to, fromAmount: request.amount },
+    timeoutMs,
+  );
+  const ms = performance.now() - started;
+  if (answer.kind === "quote") return { outcome: "answered", ms, status: 200, quote: answer.quote };
+  const timedOut = answer.kind === "unreachable" && answer.reason.startsWith("no answer within");
+  return { outcome: timedOut ? "timeout" : "refused", ms, status: 0, quote: null };
 }
 
 export async function timedCreate(

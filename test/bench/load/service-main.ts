@@ -1,0 +1,24 @@
+/**
+ * The local service as its own process, for the load benchmark:
+ * `node --import tsx test/bench/load/service-main.ts <config.json>`. Stops cleanly on SIGTERM.
+ */
+import { readFileSync } from "node:fs";
+import { pino } from "pino";
+import type { LocalServiceConfig } from "../../../src/localnet/service/config.js";
+import { startLocalService } from "../../../src/localnet/service/service.js";
+
+const configPath = process.argv[2];
+if (configPath === undefined) throw new Error("usage: service-main.ts <local service config JSON file>");
+const config = JSON.parse(readFileSync(configPath, "utf8")) as LocalServiceConfig;
+const logger = pino({ level: process.env.BENCH_LOCALNET_LOG_LEVEL ?? "warn" });
+const service = await startLocalService(config, logger);
+logger.info({ url: service.url }, "local service up in its own process");
+process.once("SIGTERM", () => {
+  void service.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, "local service did not stop cleanly");
+      process.exit(1);
+    },
+  );
+});

@@ -1,0 +1,49 @@
+/**
+ * The local service under load runs as its own process, as the live service runs apart from the solver
+ * and from its users: in the benchmark's process it shared one event loop with the simulated users, the
+ * Bitcoin node and the RPC proxies, and listed new orders seconds late while a thousand were created.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LocalServiceConfig } from "../../../src/localnet/service/config.js";
+import type { LocalService } from "../../../src/localnet/service/service.js";
+import { answers, BenchChild } from "./child-process.js";
+
+const MAIN = fileURLToPath(new URL("./service-main.ts", import.meta.url));
+
+export interface ServiceProcess extends LocalService {
+  child: BenchChild;
+}
+
+/** Starts the service at its configured port (not 0: the URL is known before it is up). */
+export async function startServiceProcess(config: LocalServiceConfig, dir: string): Promise<ServiceProcess> {
+  if (config.port === 0) throw new Error("a service in its own process needs a fixed port, got 0");
+  const configFile = join(dir, "service.json");
+  writeFileSync(configFile, JSON.stringify(config, null, 2), { mode: 0o600 });
+  const child = new BenchChild(
+    "local service",
+    ["--import", "tsx", MAIN, configFile],
+    join(dir, "service.log"),
+  );
+  const url = `http://${config.host}:${config.port}`;
+  try {
+    const appId = config.appIds[0] ?? "";
+    await child.waitUntil(
+      () => answers(`${url}/health`, { "service-app-id": appId }),
+      `${url}/health`,
+      60_000,
+    );
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      const code = await child.stop();
+      if (code !== 0) throw new Error(`the local service exited with code ${code}; see ${child.logFile}`);
+    },
+  };
+}
