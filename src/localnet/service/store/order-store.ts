@@ -1,6 +1,7 @@
 /** Orders as the API shows them (JSON body) plus the columns the service filters and watches by. */
 import type { Order, OrderStatus } from "../../../orderbook/types.js";
-import type { ServiceDb } from "./db.js";
+import type { Statement } from "better-sqlite3";
+import { addressesOf, type ServiceDb } from "./db.js";
 import { insertOrderKeys, type OrderKey } from "./key-store.js";
 
 export interface StoredOrder {
@@ -36,19 +37,25 @@ interface OrderRow {
   settled: number;
 }
 
-const ADDRESS_FIELDS = [
-  "$.source_swap.initiator",
-  "$.source_swap.redeemer",
-  "$.destination_swap.initiator",
-  "$.destination_swap.redeemer",
-];
 const TX_FIELDS = ["initiate_tx_hash", "redeem_tx_hash", "refund_tx_hash"].flatMap((field) => [
   `$.source_swap.${field}`,
   `$.destination_swap.${field}`,
 ]);
 
 export class OrderStore {
+  /** better-sqlite3 compiles SQL at every prepare(): each statement is compiled once. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: ServiceDb) {}
+
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (statement === undefined) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
 
   /** Inserts the order and, when the service made them, its secret and its Bitcoin keys, atomically. */
   insert(stored: StoredOrder, secret: string | null, keys: OrderKey[] = []): void {
@@ -74,6 +81,9 @@ export class OrderStore {
           stored.destinationWatchFrom.toString(),
           JSON.stringify(order),
         );
+      const index = this.sql("INSERT OR IGNORE INTO order_addresses (address, order_id) VALUES (?, ?)");
+      for (const address of addressesOf(order, [stored.fromOwner, stored.toOwner]))
+        index.run(address, order.order_id);
       if (secret !== null) {
         this.db
           .prepare("INSERT INTO order_secrets (order_id, secret) VALUES (?, ?)")
@@ -84,45 +94,44 @@ export class OrderStore {
   }
 
   get(orderId: string): StoredOrder | undefined {
-    const row = this.db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE order_id = ?").get(orderId);
+    const row = this.sql("SELECT * FROM orders WHERE order_id = ?").get(orderId) as OrderRow | undefined;
     return row === undefined ? undefined : fromRow(row);
   }
 
   hasSourceSwap(swapId: string): boolean {
-    return this.db.prepare("SELECT 1 FROM orders WHERE source_swap_id = ?").get(swapId) !== undefined;
+    return this.sql("SELECT 1 FROM orders WHERE source_swap_id = ?").get(swapId) !== undefined;
   }
 
   secretOf(orderId: string): string | undefined {
-    const row = this.db
-      .prepare<[string], { secret: string }>("SELECT secret FROM order_secrets WHERE order_id = ?")
-      .get(orderId);
+    const row = this.sql("SELECT secret FROM order_secrets WHERE order_id = ?").get(orderId) as
+      { secret: string } | undefined;
     return row?.secret;
   }
 
   update(order: Order, settled: boolean): void {
-    this.db
-      .prepare("UPDATE orders SET status = ?, settled = ?, body = ? WHERE order_id = ?")
-      .run(order.status, settled ? 1 : 0, JSON.stringify(order), order.order_id);
+    this.sql("UPDATE orders SET status = ?, settled = ?, body = ? WHERE order_id = ?").run(
+      order.status,
+      settled ? 1 : 0,
+      JSON.stringify(order),
+      order.order_id,
+    );
   }
 
   unsettled(): StoredOrder[] {
-    return this.db
-      .prepare<[], OrderRow>("SELECT * FROM orders WHERE settled = 0 ORDER BY created_at_ms")
-      .all()
-      .map(fromRow);
+    const rows = this.sql(
+      "SELECT * FROM orders WHERE settled = 0 ORDER BY created_at_ms",
+    ).all() as OrderRow[];
+    return rows.map(fromRow);
   }
 
   /** Newest first. */
   list(filter: OrderFilter, page: number, perPage: number): { orders: Order[]; total: number } {
     const { where, params } = whereClause(filter);
-    const total = this.db
-      .prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`)
-      .get(params);
-    const rows = this.db
-      .prepare<Record<string, unknown>, { body: string }>(
-        `SELECT body FROM orders ${where} ORDER BY created_at_ms DESC, rowid DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all({ ...params, limit: perPage, offset: (page - 1) * perPage });
+    const total = this.sql(`SELECT count(*) AS n FROM orders ${where}`).get(params) as
+      { n: number } | undefined;
+    const rows = this.sql(
+      `SELECT body FROM orders ${where} ORDER BY created_at_ms DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+    ).all({ ...params, limit: perPage, offset: (page - 1) * perPage }) as { body: string }[];
     return { orders: rows.map((row) => JSON.parse(row.body) as Order), total: total?.n ?? 0 };
   }
 }
@@ -139,8 +148,7 @@ function whereClause(filter: OrderFilter): { where: string; params: Record<strin
     params.toOwner = filter.toOwner;
   }
   if (filter.address !== undefined) {
-    const fields = ADDRESS_FIELDS.map((path) => `lower(json_extract(body, '${path}')) = @address`);
-    conditions.push(`(from_owner = @address OR to_owner = @address OR ${fields.join(" OR ")})`);
+    conditions.push("order_id IN (SELECT order_id FROM order_addresses WHERE address = @address)");
     params.address = filter.address;
   }
   if (filter.txHash !== undefined) {
