@@ -5,8 +5,8 @@
  *
  *   npm run bench:load -- [--orders N] [--runs K] [--users U] [--quote-burst Q] [--timeout-s S] [--keep]
  *
- * The local service and the solver each run as their own process. BENCH_SOLVER_NODE_ARGS go to the solver's
- * node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under load).
+ * The local service and the solver each run as their own process. BENCH_SOLVER_NODE_ARGS and
+ * BENCH_SERVICE_NODE_ARGS go to their node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile one).
  */
 import { parseArgs } from "node:util";
 import { defaultUsers, runLoad } from "./load/run-load.js";

@@ -65,7 +65,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     startSolver: false,
     users,
     fresh: false,
-    startService: async (config) => (started.service = await startServiceProcess(config, dir)),
+    startService: async (config) =>
+      (started.service = await startServiceProcess(config, dir, nodeArgsOf("BENCH_SERVICE_NODE_ARGS"))),
   });
   const proxies = new Map<string, FaultProxy>();
   let solver: BenchChild | null = null;
@@ -86,7 +87,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       logFile: join(dir, "solver-bench.log"),
       quoteUrl: net.descriptor.solver.quoteUrl,
       opsUrl: net.descriptor.solver.opsUrl,
-      nodeArgs: (process.env.BENCH_SOLVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""),
+      nodeArgs: nodeArgsOf("BENCH_SOLVER_NODE_ARGS"),
     });
     clock = new BlockClock(tipReaders(net));
     await clock.start();
@@ -213,4 +214,9 @@ async function burstOf(size: number, ask: (kind: SwapKind) => Promise<TimedQuote
   return Promise.all(
     Array.from({ length: size }, (_, i) => ask(SWAP_KINDS[i % SWAP_KINDS.length] as SwapKind)),
   );
+}
+
+/** Extra node arguments for a child from an environment variable, e.g. `--cpu-prof` to profile it. */
+function nodeArgsOf(variable: string): string[] {
+  return (process.env[variable] ?? "").split(" ").filter((arg) => arg !== "");
 }

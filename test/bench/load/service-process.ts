@@ -17,13 +17,17 @@ export interface ServiceProcess extends LocalService {
 }
 
 /** Starts the service at its configured port (not 0: the URL is known before it is up). */
-export async function startServiceProcess(config: LocalServiceConfig, dir: string): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  config: LocalServiceConfig,
+  dir: string,
+  nodeArgs: readonly string[] = [],
+): Promise<ServiceProcess> {
   if (config.port === 0) throw new Error("a service in its own process needs a fixed port, got 0");
   const configFile = join(dir, "service.json");
   writeFileSync(configFile, JSON.stringify(config, null, 2), { mode: 0o600 });
   const child = new BenchChild(
     "local service",
-    ["--import", "tsx", MAIN, configFile],
+    [...nodeArgs, "--import", "tsx", MAIN, configFile],
     join(dir, "service.log"),
   );
   const url = `http://${config.host}:${config.port}`;

@@ -30,6 +30,9 @@ describe("load benchmark (smoke)", () => {
     expect(figures.burst.answered).toBe(BURST);
     expect(figures.burst.timeouts).toBe(0);
     expect(figures.burst.latencyMs.p99).toBeLessThan(3_000);
+    expect(figures.endpointBurst.requests).toBe(BURST);
+    expect(figures.endpointBurst.answered).toBe(BURST);
+    expect(figures.endpointBurst.timeouts).toBe(0);
     expect(figures.orderQuotes.answered).toBe(ORDERS);
     expect(figures.creations.badGateway).toBe(0);
 
@@ -50,5 +53,7 @@ describe("load benchmark (smoke)", () => {
     expect(figures.cpuMsPerCompletedOrder).toBeGreaterThan(0);
     expect(figures.rounds).toBeGreaterThan(0);
     expect(figures.journalBytes).toBeGreaterThan(0);
+    // The service ran as its own process and served the swaps.
+    expect(figures.serviceCpuMs).toBeGreaterThan(0);
   }, 150_000);
 });
