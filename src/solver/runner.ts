@@ -30,6 +30,7 @@ import { fillSafetyVerdict, plan } from "./planner.js";
 import { OrdersInHand } from "./orders-in-hand.js";
 import type { ChainRegistry } from "./solver-chain.js";
 import { waitsOnSource, WatchedOrders } from "./watched-orders.js";
+import { Repeat } from "../util/repeat.js";
 
 /** An order to process, and whether the service just said it (else: the journal's last copy). */
 interface DiscoveredOrder {
@@ -104,11 +105,8 @@ export class Runner {
   private readonly watched = new WatchedOrders();
   private readonly inHand = new OrdersInHand();
   private readonly watch: ChainWatch | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private scoutTimer: NodeJS.Timeout | null = null;
-  private scouting: Promise<void> | null = null;
-  private stopped = false;
+  private readonly rounds: Repeat;
+  private readonly scouting: Repeat;
   /** Nonce gaps are looked for on every chain once, at the first round after start. */
   private gapsChecked = false;
   lastTickMs = 0;
@@ -120,6 +118,8 @@ export class Runner {
     this.sendQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.wakeQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.now = options.now ?? Date.now;
+    this.rounds = new Repeat(() => this.tick(), options.pollIntervalMs);
+    this.scouting = new Repeat(() => this.scout(), options.pollIntervalMs);
     this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
     this.watch =
       options.watchIntervalMs === undefined
@@ -138,32 +138,14 @@ export class Runner {
 
   /** Re-broadcasts what the journal holds, then polls until stopped. */
   start(): void {
-    this.stopped = false;
     this.watch?.start();
-    const loop = async (): Promise<void> => {
-      if (this.stopped) return;
-      this.running = this.tick();
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(() => void loop(), this.options.pollIntervalMs);
-    };
-    void loop();
-    if (this.watch === null) return;
-    const scoutLoop = async (): Promise<void> => {
-      if (this.stopped) return;
-      this.scouting = this.scout();
-      await this.scouting;
-      if (!this.stopped) this.scoutTimer = setTimeout(() => void scoutLoop(), this.options.pollIntervalMs);
-    };
-    this.scoutTimer = setTimeout(() => void scoutLoop(), this.options.pollIntervalMs);
+    this.rounds.start();
+    // The scout only serves the watch: without it, new orders wait for the round.
+    if (this.watch !== null) this.scouting.start(this.options.pollIntervalMs);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.scoutTimer) clearTimeout(this.scoutTimer);
-    await this.watch?.stop();
-    await this.running;
-    await this.scouting;
+    await Promise.all([this.rounds.stop(), this.scouting.stop(), this.watch?.stop()]);
     await this.queue.onIdle();
     await this.wakeQueue.onIdle();
     await this.sendQueue.onIdle();
