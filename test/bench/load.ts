@@ -3,10 +3,10 @@
  * solver running as its own process behind counting RPC proxies. Prints each run's figures and the
  * medians over runs; the machine is shared and noisy, so compare medians and ratios between runs.
  *
- *   npm run bench:load -- [--orders N] [--runs K] [--users U] [--quote-burst Q] [--timeout-s S] [--keep]
+ *   npm run bench:load -- [--orders N] [--runs K] [--users U] [--quote-burst Q] [--timeout-s S] [--keep] [--service-process]
  *
- * The local service and the solver each run as their own process. BENCH_SOLVER_NODE_ARGS and
- * BENCH_SERVICE_NODE_ARGS go to their node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile one).
+ * The solver runs as its own process, and with --service-process the local service too. BENCH_SOLVER_NODE_ARGS
+ * and BENCH_SERVICE_NODE_ARGS go to their node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile one).
  */
 import { parseArgs } from "node:util";
 import { defaultUsers, runLoad } from "./load/run-load.js";
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     "quote-burst": { type: "string" },
     "timeout-s": { type: "string" },
     keep: { type: "boolean" },
+    "service-process": { type: "boolean" },
   },
 });
 const orders = positiveInt(values.orders, "orders", 1_000);
@@ -48,6 +49,7 @@ for (let run = 1; run <= runs; run++) {
     quoteBurst,
     ...(timeoutS === undefined ? {} : { timeoutMs: timeoutS * 1000 }),
     keepDir: values.keep === true,
+    serviceProcess: values["service-process"] === true,
     print: (line) => console.log(`  ${line}`),
   });
   for (const line of runText(figures)) console.log(`  ${line}`);

@@ -50,7 +50,8 @@ export interface LoadFigures {
   burstSolverP99Ms: number | null;
   rpc: ChainRpcFigures[];
   solverCpuMs: number;
-  serviceCpuMs: number;
+  /** Null when the service ran in the benchmark's own process. */
+  serviceCpuMs: number | null;
   cpuMsPerCompletedOrder: number | null;
   cpuMsPerOrderRound: number | null;
   rounds: number;
@@ -70,8 +71,8 @@ export interface RunInputs {
   burstSolverP99Ms: number | null;
   endpointBurst: readonly TimedQuote[];
   cpuMs: number;
-  /** CPU the local service used while the swaps ran, ms. */
-  serviceCpuMs: number;
+  /** CPU the local service used while the swaps ran, ms; null when it ran in the benchmark's process. */
+  serviceCpuMs: number | null;
   cpuPerOrderRoundMs: number | null;
   rounds: number;
   rssMiB: number;

@@ -37,7 +37,7 @@ export function runText(f: LoadFigures): string[] {
   lines.push(
     `solver CPU: ${fixed(f.solverCpuMs / 1000)} s, ${fixed(f.cpuMsPerCompletedOrder)} ms per completed order, ` +
       `${fixed(f.cpuMsPerOrderRound, 2)} ms per open order per round (${f.rounds} rounds); RSS ${fixed(f.solverRssMiB, 0)} MiB`,
-    `local service CPU while the swaps ran: ${fixed(f.serviceCpuMs / 1000)} s`,
+    `local service CPU while the swaps ran: ${f.serviceCpuMs === null ? "not measured (in the benchmark's process)" : `${fixed(f.serviceCpuMs / 1000)} s`}`,
     `journal: ${fixed(f.journalBytes / 1024, 0)} KiB, ${fixed(f.completed === 0 ? null : f.journalBytes / 1024 / f.completed, 2)} KiB per completed order`,
   );
   for (const problem of f.problems) lines.push(`problem: ${problem}`);
@@ -80,7 +80,7 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("solver CPU ms per open order per round", (f) => f.cpuMsPerOrderRound, 2),
     row("solver CPU ms per burst quote", (f) => f.burstCpuMsPerQuote, 2),
     row("local service CPU ms per completed order", (f) =>
-      f.completed === 0 ? null : f.serviceCpuMs / f.completed,
+      f.completed === 0 || f.serviceCpuMs === null ? null : f.serviceCpuMs / f.completed,
     ),
     row(
       "journal KiB per completed order",

@@ -1,7 +1,6 @@
 /**
- * The local service under load runs as its own process, as the live service runs apart from the solver
- * and from its users: in the benchmark's process it shared one event loop with the simulated users, the
- * Bitcoin node and the RPC proxies, and listed new orders seconds late while a thousand were created.
+ * The local service as its own process (`--service-process`), its CPU measured apart: in the benchmark's
+ * process it shares one event loop with the simulated users, the Bitcoin node and the RPC proxies.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
