@@ -107,6 +107,9 @@ export class Runner {
   private readonly watch: ChainWatch | null;
   private readonly rounds: Repeat;
   private readonly scouting: Repeat;
+  /** Orders processed again after another pass let them go (see OrdersInHand). */
+  private readonly rewakes = new Set<Promise<void>>();
+  private stopping = false;
   /** Nonce gaps are looked for on every chain once, at the first round after start. */
   private gapsChecked = false;
   lastTickMs = 0;
@@ -138,6 +141,7 @@ export class Runner {
 
   /** Re-broadcasts what the journal holds, then polls until stopped. */
   start(): void {
+    this.stopping = false;
     this.watch?.start();
     this.rounds.start();
     // The scout only serves the watch: without it, new orders wait for the round.
@@ -145,7 +149,9 @@ export class Runner {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all([this.rounds.stop(), this.scouting.stop(), this.watch?.stop()]);
+    await Promise.all([...this.rewakes]);
     await this.queue.onIdle();
     await this.wakeQueue.onIdle();
     await this.sendQueue.onIdle();
@@ -242,8 +248,17 @@ export class Runner {
     try {
       await this.executeHeld(candidates);
     } finally {
-      this.inHand.release(candidates.map((c) => c.request.orderId));
+      this.letGo(candidates.map((c) => c.request.orderId));
     }
+  }
+
+  /** Releases held orders, and processes again those a new block concerned while they were held. */
+  private letGo(orderIds: readonly string[]): void {
+    const again = this.inHand.release(orderIds);
+    if (again.length === 0 || this.stopping) return;
+    const waking = this.wake(again, new Map());
+    this.rewakes.add(waking);
+    void waking.finally(() => this.rewakes.delete(waking));
   }
 
   private async executeHeld(candidates: ActionCandidate[]): Promise<void> {
@@ -381,7 +396,7 @@ export class Runner {
       if (order === null) this.watched.forget(orderId);
       else orders.push({ order, fresh: false });
     }
-    await this.processNow(orders, tips, "could not act on a chain's new block");
+    await this.processNow(orders, tips, "could not act on a chain's new block", true);
   }
 
   /**
@@ -411,7 +426,7 @@ export class Runner {
         logger.warn({ err: error, address }, "could not list the orders awaiting a fill");
       }
     }
-    await this.processNow(unseen, new Map(), "could not act on newly listed orders");
+    await this.processNow(unseen, new Map(), "could not act on newly listed orders", false);
   }
 
   /** Processes these orders and sends their actions now, beside the round; never throws. */
@@ -419,6 +434,7 @@ export class Runner {
     orders: readonly DiscoveredOrder[],
     tips: ReadonlyMap<string, RoundTip>,
     failure: string,
+    byNewBlock: boolean,
   ): Promise<void> {
     if (orders.length === 0) return;
     try {
@@ -427,7 +443,7 @@ export class Runner {
       // Settled one by one: an order whose processing failed must not keep the others' actions (and
       // their hold on their orders) from being sent.
       const processed = await Promise.allSettled(
-        orders.map((order) => this.wakeQueue.add(() => this.processHeld(order, tipOf))),
+        orders.map((order) => this.wakeQueue.add(() => this.processHeld(order, tipOf, byNewBlock))),
       );
       await this.execute(processed.flatMap((p) => (p.status === "fulfilled" ? p.value : [])));
     } catch (error) {
@@ -449,19 +465,23 @@ export class Runner {
    * Processes an order unless another pass holds it; an order with actions stays held until they are
    * claimed and sent (`execute`), one without is released at once.
    */
-  private async processHeld(discovered: DiscoveredOrder, tipOf: TipOf): Promise<ActionCandidate[]> {
+  private async processHeld(
+    discovered: DiscoveredOrder,
+    tipOf: TipOf,
+    byNewBlock = false,
+  ): Promise<ActionCandidate[]> {
     const orderId = discovered.order.order_id;
-    if (!this.inHand.take(orderId)) return [];
+    if (!this.inHand.take(orderId, byNewBlock)) return [];
     // Another pass may have settled it since this one listed it.
     if (this.options.journal.isOrderDone(orderId)) {
-      this.inHand.release([orderId]);
+      this.letGo([orderId]);
       return [];
     }
     let candidates: ActionCandidate[] = [];
     try {
       candidates = await this.processOrder(discovered, tipOf);
     } finally {
-      if (candidates.length === 0) this.inHand.release([orderId]);
+      if (candidates.length === 0) this.letGo([orderId]);
     }
     return candidates;
   }
@@ -501,6 +521,9 @@ export class Runner {
             "the service changed an order the solver acted on; keeping the terms it acted on",
           );
       }
+      // A new order's HTLCs are watched from its first plan on, not after it: its lock may land while
+      // the plan reads the chain, and the watch would not know what the lock's event concerns.
+      if (!this.watched.has(order.order_id)) this.watched.note(order.order_id, terms, true);
       const base = await this.planInput(order, terms, log, tipOf);
       const fillIdle =
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";

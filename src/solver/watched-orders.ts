@@ -56,6 +56,10 @@ export class WatchedOrders {
     this.sourceWaits.set(waitsOn, waiting);
   }
 
+  has(orderId: string): boolean {
+    return this.byOrder.has(orderId);
+  }
+
   /** A settled order: no event concerns it any more. */
   forget(orderId: string): void {
     const watched = this.byOrder.get(orderId);

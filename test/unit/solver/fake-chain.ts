@@ -98,9 +98,11 @@ export class FakeChain implements ChainReader, ChainExecutor {
 
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
     this.readerCalls.push(`read:${params.swapId}`);
+    // A slow read answers with the chain as it was when asked, as a lagging node's answer does.
+    const state = this.htlcs.get(params.swapId) ?? absentHtlc();
     const delayMs = this.slowReads.get(params.swapId) ?? 0;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return this.htlcs.get(params.swapId) ?? absentHtlc();
+    return state;
   }
 
   async build(actions: ActionRequest[]): Promise<SignedTx> {

@@ -468,6 +468,48 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     expect(h.journal.orderActions(order.order_id).filter((a) => a.kind === "fill")).toHaveLength(1);
   });
 
+  it("fills an order whose lock lands while a round holds it with a read from before the lock", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const order = addOrder(h, 1);
+    const swapId = order.source_swap.swap_id;
+    const funded = h.source.htlcs.get(swapId);
+    h.source.htlcs.delete(swapId);
+    h.source.slowReads.set(swapId, 1_500);
+    h.runner.start();
+    // The first round is reading the unfunded HTLC when the lock lands in the chain's next block.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (funded) h.source.htlcs.set(swapId, funded);
+    h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
+    h.source.tip += 1n;
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    expect(h.fills()).toEqual([]);
+    // The round saw no deposit; the block that held one is acted on once the round lets the order go.
+    await until(() => h.fills().length > 0, "the fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+  });
+
+  it("watches a new order's HTLCs from its first plan on, so a lock landing during that plan is acted on", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const first = await lockedAfterFirstRound(h);
+    await until(() => h.fills().length > 0, "the first order's fill");
+    const late = addOrder(h, 2);
+    const swapId = late.source_swap.swap_id;
+    const funded = h.source.htlcs.get(swapId);
+    h.source.htlcs.delete(swapId);
+    h.source.slowReads.set(swapId, 1_500);
+    const round = h.runner.tick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (funded) h.source.htlcs.set(swapId, funded);
+    h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
+    h.source.tip += 1n;
+    await round;
+    expect(h.fills()).toEqual([first.order_id]);
+    await until(() => h.fills().includes(late.order_id), "the late order's fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([first.order_id, late.order_id]);
+  });
+
   it("fills an order listed while a long round is still reading the others", async () => {
     const h = harness({ watchIntervalMs: 5, pollIntervalMs: 50 });
     const slow = addOrder(h, 1);
