@@ -35,6 +35,8 @@ export interface LoadFigures {
   completed: number;
   /** Blocks of the source chain between the source reaching its confirmations and the fill's block. */
   fillLatencyBlocks: Spread;
+  /** The same by kind of swap (its label), to say which swaps set the p99. */
+  fillLatencyByKind: { label: string; blocks: Spread }[];
   /** From the user's initiate to the block of the solver's source redeem, seconds. */
   initiateToRedeemS: Spread;
   /** The quotes of the swaps themselves (GET /v2/quote, all at once). */
@@ -164,6 +166,15 @@ export function measureRun(inputs: RunInputs): LoadFigures {
         return blocks === null ? [] : [blocks];
       }),
     ),
+    fillLatencyByKind: [...new Set(records.map((r) => r.planned.kind.label))].map((label) => ({
+      label,
+      blocks: spread(
+        records.flatMap((r) => {
+          const blocks = r.planned.kind.label === label ? fillLatencyBlocks(r, clock) : null;
+          return blocks === null ? [] : [blocks];
+        }),
+      ),
+    })),
     initiateToRedeemS: spread(
       completed.flatMap((r) => {
         const s = initiateToRedeemS(r, clock);

@@ -19,6 +19,7 @@ export function runText(f: LoadFigures): string[] {
   const lines = [
     `completed ${f.completed}/${f.orders} (created ${f.created}, initiated ${f.initiated}; ${f.users} users)`,
     `fill latency after the source's confirmations, source blocks: ${spreadText(f.fillLatencyBlocks, 0)}`,
+    ...f.fillLatencyByKind.map((k) => `  ${k.label}: ${spreadText(k.blocks, 0)}`),
     `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
     `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote; ` +
       `p99 inside the solver's quote handler <= ${fixed(f.burstSolverP99Ms, 1)} ms`,

@@ -1,20 +1,22 @@
 /**
- * GET over a pool of kept-alive connections per solver. A burst of a thousand quotes through `fetch` opens
- * a thousand new connections to the solver at once; on a small machine setting up and tearing down those
- * costs more than the answers (about half a millisecond of CPU on each side per connection), and the tail
- * of the burst waits for it. A bounded pool queues the burst on warm connections instead.
+ * GET over node:http with kept-alive connections per solver. `fetch` costs the service several times
+ * more CPU per request (its web streams and abort signals were the largest items of the service's CPU
+ * profile under load), and a burst of a thousand quotes shares the machine with the solver that answers
+ * them. Connections are not capped: a cap queues requests in the service behind a solver that pauses, and
+ * that wait counts against the quote timeout (a cap of 64 failed 171 of 1,000 order creations in the load
+ * benchmark, none without it).
  */
 import { Agent as HttpAgent, get as httpGet, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, get as httpsGet } from "node:https";
 
-/** Connections kept open to one solver; requests beyond them wait for a free one. */
-export const SOLVER_CONNECTIONS = 64;
+/** Idle connections kept open to one solver between bursts. */
+export const KEPT_CONNECTIONS = 256;
 /** Largest answer read from a solver: a quote is a few hundred bytes. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 const agents = {
-  http: new HttpAgent({ keepAlive: true, maxSockets: SOLVER_CONNECTIONS }),
-  https: new HttpsAgent({ keepAlive: true, maxSockets: SOLVER_CONNECTIONS }),
+  http: new HttpAgent({ keepAlive: true, maxFreeSockets: KEPT_CONNECTIONS }),
+  https: new HttpsAgent({ keepAlive: true, maxFreeSockets: KEPT_CONNECTIONS }),
 };
 
 export class PooledGetError extends Error {

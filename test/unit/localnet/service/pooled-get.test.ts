@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   PooledGetError,
   pooledGetText,
-  SOLVER_CONNECTIONS,
+  KEPT_CONNECTIONS,
 } from "../../../../src/localnet/service/quotes/pooled-get.js";
 
 const servers: Server[] = [];
@@ -37,15 +37,21 @@ async function failureOf(promise: Promise<unknown>): Promise<PooledGetError> {
 }
 
 describe("pooledGetText", () => {
-  it("answers a burst over at most the pool's connections, each request its own answer", async () => {
+  it("answers each request of a burst, and the next burst over the connections the first opened", async () => {
     const solver = await serve((request, response) => {
       setTimeout(() => response.end(request.url ?? ""), 2);
     });
-    const urls = Array.from({ length: 400 }, (_, i) => new URL(`${solver.url.href}&n=${i}`));
-    const answers = await Promise.all(urls.map((url) => pooledGetText(url, 10_000)));
-    expect(answers).toEqual(urls.map((url) => `${url.pathname}${url.search}`));
-    expect(solver.connections()).toBeGreaterThan(1);
-    expect(solver.connections()).toBeLessThanOrEqual(SOLVER_CONNECTIONS);
+    const burst = async (tag: string): Promise<void> => {
+      const urls = Array.from({ length: 200 }, (_, i) => new URL(`${solver.url.href}&burst=${tag}&n=${i}`));
+      const answers = await Promise.all(urls.map((url) => pooledGetText(url, 10_000)));
+      expect(answers).toEqual(urls.map((url) => `${url.pathname}${url.search}`));
+    };
+    await burst("first");
+    const opened = solver.connections();
+    expect(opened).toBeGreaterThan(1);
+    expect(opened).toBeLessThanOrEqual(Math.min(200, KEPT_CONNECTIONS));
+    await burst("second");
+    expect(solver.connections()).toBe(opened);
   });
 
   it("reads the body whatever the status", async () => {
