@@ -256,16 +256,18 @@ export class BitcoinExecutor implements ChainExecutor {
   }
 
   async #buildFill(actions: ActionRequest[]): Promise<SignedTx> {
-    const outputs = [];
-    for (const action of actions) {
-      const htlc = this.#htlcFor(action, "fill");
-      // Never fill twice: an output there from one of our own journaled fills is the fill. Outputs
-      // anyone else sent to the address are not, and change nothing.
-      const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
-      const { outputs: funding } = await this.reader.fundingOutputs(action.params);
-      if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
-      outputs.push({ script: htlc.outputScript, value: action.params.amount });
-    }
+    // Every HTLC of the batch is read at once: one after another, a batch of fifty waited on fifty reads.
+    const outputs = await Promise.all(
+      actions.map(async (action) => {
+        const htlc = this.#htlcFor(action, "fill");
+        // Never fill twice: an output there from one of our own journaled fills is the fill. Outputs
+        // anyone else sent to the address are not, and change nothing.
+        const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
+        const { outputs: funding } = await this.reader.fundingOutputs(action.params);
+        if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
+        return { script: htlc.outputScript, value: action.params.amount };
+      }),
+    );
     const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
     return this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues);
   }
