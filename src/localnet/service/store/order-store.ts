@@ -124,13 +124,17 @@ export class OrderStore {
     return rows.map(fromRow);
   }
 
-  /** Newest first. */
+  /**
+   * Newest first, in the order the orders were stored: an order's `created_at` is taken before its
+   * creation reads the chains, so under load a later-stored order can carry an earlier time, and a client
+   * that pages until it meets orders it has seen would pass over it.
+   */
   list(filter: OrderFilter, page: number, perPage: number): { orders: Order[]; total: number } {
     const { where, params } = whereClause(filter);
     const total = this.sql(`SELECT count(*) AS n FROM orders ${where}`).get(params) as
       { n: number } | undefined;
     const rows = this.sql(
-      `SELECT body FROM orders ${where} ORDER BY created_at_ms DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+      `SELECT body FROM orders ${where} ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
     ).all({ ...params, limit: perPage, offset: (page - 1) * perPage }) as { body: string }[];
     return { orders: rows.map((row) => JSON.parse(row.body) as Order), total: total?.n ?? 0 };
   }

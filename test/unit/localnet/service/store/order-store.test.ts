@@ -36,6 +36,18 @@ describe("order store: listing by address", () => {
     expect(store.list({ address: "0x00000000000000000000000000000000000000c3" }, 1, 10).total).toBe(0);
   });
 
+  it("lists an order stored later above those stored before it, whatever its created_at", () => {
+    const store = new OrderStore(openServiceDb(":memory:"));
+    store.insert(stored("seen", "2026-01-01T00:00:05.000Z"), null);
+    // Its creation took its time before it was stored: an earlier created_at, stored last.
+    store.insert(stored("slow", "2026-01-01T00:00:01.000Z"), null);
+    expect(store.list({}, 1, 1).orders.map((o) => o.order_id)).toEqual(["slow"]);
+    expect(store.list({ address: SOLVER.toLowerCase() }, 1, 10).orders.map((o) => o.order_id)).toEqual([
+      "slow",
+      "seen",
+    ]);
+  });
+
   it("indexes the addresses of orders a database held before the index existed", () => {
     const path = join(mkdtempSync(join(tmpdir(), "service-db-")), "service.sqlite");
     const db = openServiceDb(path);
