@@ -38,6 +38,8 @@ interface Harness {
   quote: (order: Order) => QuoteCheck;
   /** The service answers nothing while set. */
   serviceDown: boolean;
+  /** The round's full listing fails while set; the scout's paged one still answers. */
+  fullListingDown: boolean;
   runner: Runner;
   fills(): string[];
 }
@@ -90,6 +92,7 @@ function harness(
     limits,
     quote: () => ({ ok: true }),
     serviceDown: false,
+    fullListingDown: false,
     runner: undefined as unknown as Runner,
     fills: () =>
       destination.built
@@ -103,7 +106,7 @@ function harness(
     journal,
     orderbook: {
       listAllOrders: () =>
-        h.serviceDown
+        h.serviceDown || h.fullListingDown
           ? Promise.reject(new Error("service unreachable"))
           : Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
       // Newest first, as the service lists.
@@ -508,6 +511,22 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     await until(() => h.fills().includes(late.order_id), "the late order's fill");
     await h.runner.stop();
     expect(h.fills()).toEqual([first.order_id, late.order_id]);
+  });
+
+  it("looks for new orders again while the new orders it found last are still being read", async () => {
+    const h = harness({ watchIntervalMs: 5, pollIntervalMs: 50 });
+    // Only the scout finds new orders here: the round's listing fails.
+    h.fullListingDown = true;
+    const slow = addOrder(h, 1);
+    h.source.slowReads.set(slow.source_swap.swap_id, 3_000);
+    h.runner.start();
+    await until(() => h.journal.isKnownOrder(slow.order_id), "the scout to find the slow order");
+    const next = addOrder(h, 2);
+    await until(() => h.fills().includes(next.order_id), "the next order's fill");
+    expect(h.fills()).toEqual([next.order_id]);
+    await until(() => h.fills().includes(slow.order_id), "the slow order's fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([next.order_id, slow.order_id]);
   });
 
   it("fills an order listed while a long round is still reading the others", async () => {
