@@ -29,6 +29,7 @@ import {
 } from "./lease.js";
 import { migrate } from "./migrations.js";
 import { termsFromJson, termsToJson } from "./tx-terms-json.js";
+import { compiledStatements } from "../util/compiled-statements.js";
 
 export type { ClaimRefusal, ExclusiveClaim, OrderTerms, SourceBacking };
 
@@ -129,8 +130,7 @@ export const CANCELLED =
  */
 export class Journal implements JournalView {
   private readonly db: Database.Database;
-  /** better-sqlite3 compiles SQL on every prepare(): each statement is compiled once and reused. */
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly sql: (text: string) => Database.Statement;
   /** Sums of fills by asset, kept while the journal has not changed since they were computed. */
   private readonly fillSums = new Map<string, { version: string; sums: Map<string, bigint> }>();
   /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
@@ -144,15 +144,7 @@ export class Journal implements JournalView {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
-  }
-
-  private sql(text: string): Database.Statement {
-    let statement = this.statements.get(text);
-    if (statement === undefined) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    this.sql = compiledStatements(this.db);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Order, OrderStatus } from "../../../orderbook/types.js";
 import type { Statement } from "better-sqlite3";
 import { addressesOf, type ServiceDb } from "./db.js";
 import { insertOrderKeys, type OrderKey } from "./key-store.js";
+import { compiledStatements } from "../../../util/compiled-statements.js";
 
 export interface StoredOrder {
   order: Order;
@@ -43,51 +44,39 @@ const TX_FIELDS = ["initiate_tx_hash", "redeem_tx_hash", "refund_tx_hash"].flatM
 ]);
 
 export class OrderStore {
-  /** better-sqlite3 compiles SQL at every prepare(): each statement is compiled once. */
-  private readonly statements = new Map<string, Statement>();
+  private readonly sql: (text: string) => Statement;
 
-  constructor(private readonly db: ServiceDb) {}
-
-  private sql(text: string): Statement {
-    let statement = this.statements.get(text);
-    if (statement === undefined) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+  constructor(private readonly db: ServiceDb) {
+    this.sql = compiledStatements(db);
   }
 
   /** Inserts the order and, when the service made them, its secret and its Bitcoin keys, atomically. */
   insert(stored: StoredOrder, secret: string | null, keys: OrderKey[] = []): void {
     const { order } = stored;
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO orders (order_id, created_at_ms, status, settled, from_chain, to_chain, from_owner, to_owner,
+      this.sql(
+        `INSERT INTO orders (order_id, created_at_ms, status, settled, from_chain, to_chain, from_owner, to_owner,
              source_swap_id, destination_swap_id, source_watch_from, destination_watch_from, body)
            VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          order.order_id,
-          Date.parse(order.created_at),
-          order.status,
-          order.source_swap.chain,
-          order.destination_swap.chain,
-          stored.fromOwner,
-          stored.toOwner,
-          order.source_swap.swap_id,
-          order.destination_swap.swap_id,
-          stored.sourceWatchFrom.toString(),
-          stored.destinationWatchFrom.toString(),
-          JSON.stringify(order),
-        );
+      ).run(
+        order.order_id,
+        Date.parse(order.created_at),
+        order.status,
+        order.source_swap.chain,
+        order.destination_swap.chain,
+        stored.fromOwner,
+        stored.toOwner,
+        order.source_swap.swap_id,
+        order.destination_swap.swap_id,
+        stored.sourceWatchFrom.toString(),
+        stored.destinationWatchFrom.toString(),
+        JSON.stringify(order),
+      );
       const index = this.sql("INSERT OR IGNORE INTO order_addresses (address, order_id) VALUES (?, ?)");
       for (const address of addressesOf(order, [stored.fromOwner, stored.toOwner]))
         index.run(address, order.order_id);
       if (secret !== null) {
-        this.db
-          .prepare("INSERT INTO order_secrets (order_id, secret) VALUES (?, ?)")
-          .run(order.order_id, secret);
+        this.sql("INSERT INTO order_secrets (order_id, secret) VALUES (?, ?)").run(order.order_id, secret);
       }
       insertOrderKeys(this.db, order.order_id, keys);
     })();
