@@ -18,9 +18,10 @@ CREATE TABLE IF NOT EXISTS orders (
   destination_watch_from TEXT NOT NULL,
   body TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS orders_created ON orders (created_at_ms DESC);
+-- Listings are newest first by storage order (rowid): an index by created_at_ms served none of them.
+DROP INDEX IF EXISTS orders_created;
 CREATE INDEX IF NOT EXISTS orders_unsettled ON orders (settled) WHERE settled = 0;
-CREATE INDEX IF NOT EXISTS orders_status ON orders (status, created_at_ms DESC);
+CREATE INDEX IF NOT EXISTS orders_status ON orders (status);
 
 -- Every address an order names (its owners and each side's initiator and redeemer), lowercase: a listing
 -- by address reads this index instead of parsing every order's body.
