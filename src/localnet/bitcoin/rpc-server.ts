@@ -9,6 +9,7 @@ import type { RpcMethod } from "./rpc-method.js";
 import { CHAIN_METHODS } from "./rpc-methods-chain.js";
 import { TX_METHODS } from "./rpc-methods-tx.js";
 import { RpcParams } from "./rpc-params.js";
+import { readCapped } from "../../util/read-capped.js";
 
 const METHODS: Record<string, RpcMethod> = { ...CHAIN_METHODS, ...TX_METHODS };
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -74,20 +75,6 @@ function authorized(req: IncomingMessage, credentials: RpcCredentials): boolean 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new Error("request body too large"));
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(text + "\n");
@@ -112,7 +99,7 @@ async function serve(
   }
   let request: unknown;
   try {
-    request = parseRpcJson(await readBody(req));
+    request = parseRpcJson(await readCapped(req, MAX_BODY_BYTES));
   } catch {
     const reply = failure(RPC_CODE.PARSE_ERROR, "Parse error", null);
     send(res, reply.status, encodeJson(reply.body));

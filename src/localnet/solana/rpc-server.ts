@@ -12,6 +12,7 @@ import { ACCOUNT_METHODS } from "./rpc-methods-accounts.js";
 import { CHAIN_METHODS } from "./rpc-methods-chain.js";
 import { TX_METHODS } from "./rpc-methods-tx.js";
 import { Params } from "./rpc-params.js";
+import { BodyTooLargeError, readCapped } from "../../util/read-capped.js";
 
 const METHODS: Record<string, RpcMethod> = { ...CHAIN_METHODS, ...ACCOUNT_METHODS, ...TX_METHODS };
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -59,24 +60,6 @@ export function handleRpcRequest(chain: LocalSolanaChain, request: unknown, log?
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error("request body too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     "content-type": "application/json",
@@ -93,8 +76,9 @@ async function serve(chain: LocalSolanaChain, req: IncomingMessage, res: ServerR
     return send(res, 405, encodeJson(failure(null, SOLANA_RPC_CODE.INVALID_REQUEST, "POST only")));
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readBody(req));
-  } catch {
+    parsed = JSON.parse(await readCapped(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) req.destroy();
     return send(res, 200, encodeJson(failure(null, SOLANA_RPC_CODE.PARSE_ERROR, "Parse error")));
   }
   if (Array.isArray(parsed)) {

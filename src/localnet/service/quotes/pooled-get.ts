@@ -8,6 +8,7 @@
  */
 import { Agent as HttpAgent, get as httpGet, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, get as httpsGet } from "node:https";
+import { BodyTooLargeError, readCapped } from "../../../util/read-capped.js";
 
 /** Idle connections kept open to one solver between bursts. */
 export const KEPT_CONNECTIONS = 256;
@@ -60,20 +61,10 @@ export function pooledGetText(
 }
 
 function readBody(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    response.on("data", (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > MAX_ANSWER_BYTES) {
-        response.destroy();
-        reject(new PooledGetError(`answer is larger than ${MAX_ANSWER_BYTES} bytes`, "too_large"));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    response.on("error", reject);
+  return readCapped(response, MAX_ANSWER_BYTES).catch((error: unknown) => {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    response.destroy();
+    throw new PooledGetError(`answer is larger than ${MAX_ANSWER_BYTES} bytes`, "too_large");
   });
 }
 
