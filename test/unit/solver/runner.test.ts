@@ -422,18 +422,26 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-/** An order the first round saw unfunded; its source then locked in the chain's next block. */
-async function lockedAfterFirstRound(h: Harness): Promise<Order> {
-  const order = addOrder(h, 1);
+/** Takes an order's source HTLC off the chain; the function returned locks it in the chain's next block. */
+function unfunded(h: Harness, order: Order): () => void {
   const swapId = order.source_swap.swap_id;
   const funded = h.source.htlcs.get(swapId);
   h.source.htlcs.delete(swapId);
+  return () => {
+    if (funded) h.source.htlcs.set(swapId, funded);
+    h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
+    h.source.tip += 1n;
+  };
+}
+
+/** An order the first round saw unfunded; its source then locked in the chain's next block. */
+async function lockedAfterFirstRound(h: Harness): Promise<Order> {
+  const order = addOrder(h, 1);
+  const lock = unfunded(h, order);
   h.runner.start();
   await until(() => h.runner.lastTickMs > 0, "the first round");
   expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "source_not_initiated" });
-  if (funded) h.source.htlcs.set(swapId, funded);
-  h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
-  h.source.tip += 1n;
+  lock();
   return order;
 }
 
@@ -474,16 +482,12 @@ describe("runner: acting on a chain's new block, between rounds", () => {
   it("fills an order whose lock lands while a round holds it with a read from before the lock", async () => {
     const h = harness({ watchIntervalMs: 5 });
     const order = addOrder(h, 1);
-    const swapId = order.source_swap.swap_id;
-    const funded = h.source.htlcs.get(swapId);
-    h.source.htlcs.delete(swapId);
-    h.source.slowReads.set(swapId, 1_500);
+    const lock = unfunded(h, order);
+    h.source.slowReads.set(order.source_swap.swap_id, 1_500);
     h.runner.start();
     // The first round is reading the unfunded HTLC when the lock lands in the chain's next block.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    if (funded) h.source.htlcs.set(swapId, funded);
-    h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
-    h.source.tip += 1n;
+    lock();
     await until(() => h.runner.lastTickMs > 0, "the first round");
     expect(h.fills()).toEqual([]);
     // The round saw no deposit; the block that held one is acted on once the round lets the order go.
@@ -497,15 +501,11 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     const first = await lockedAfterFirstRound(h);
     await until(() => h.fills().length > 0, "the first order's fill");
     const late = addOrder(h, 2);
-    const swapId = late.source_swap.swap_id;
-    const funded = h.source.htlcs.get(swapId);
-    h.source.htlcs.delete(swapId);
-    h.source.slowReads.set(swapId, 1_500);
+    const lock = unfunded(h, late);
+    h.source.slowReads.set(late.source_swap.swap_id, 1_500);
     const round = h.runner.tick();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    if (funded) h.source.htlcs.set(swapId, funded);
-    h.source.htlcEvents.set(h.source.tip + 1n, [swapId]);
-    h.source.tip += 1n;
+    lock();
     await round;
     expect(h.fills()).toEqual([first.order_id]);
     await until(() => h.fills().includes(late.order_id), "the late order's fill");
