@@ -11,6 +11,7 @@ import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
 import { sourceHtlc } from "../../../src/localnet/user-bitcoin.js";
 import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
+import { decisionBeforeInstantRefund } from "../../support/decisions.js";
 import { waitFor } from "../../support/localnet.js";
 import {
   journaled,
@@ -196,7 +197,7 @@ describe("attack: a passing refusal, then an instant refund, then a fill", () =>
       () => journaled(t, o).includes("instant_refund:confirmed"),
       "the instant refund to be handed over",
     );
-    expect(lastReason(t, o)).toBe("deadline_passed");
+    expect(decisionBeforeInstantRefund(t.net.solver!.journal, o.order_id)?.reason).toBe("deadline_passed");
 
     // Inventory is back and the service tells the truth again: the order would pass every other rule,
     // and the user, holding the refund, would take the fill and the deposit both. No fill comes.

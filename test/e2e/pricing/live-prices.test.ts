@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { refusalOutcome } from "../../../src/pricing/refusal.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
+import { decisionBeforeInstantRefund } from "../../support/decisions.js";
 import { actionsOf, BTC } from "../swaps/bitcoin-support.js";
 import { priceOf, quoteRefusal, solverBalances } from "./support.js";
 
@@ -112,7 +113,7 @@ describe("live prices on the localnet", () => {
         timeoutMs: 120_000,
       },
     );
-    const decision = t.net.solver!.journal.lastDecision(order.order_id);
+    const decision = decisionBeforeInstantRefund(t.net.solver!.journal, order.order_id);
     expect(decision).toMatchObject({ outcome: "refuse", reason: "price_moved" });
     expect(decision?.detail).toMatch(
       /order asks 897\.3 ethereum_localnet:usdc \(897300000\) but the solver quotes 85\d\.\d+/,
