@@ -131,7 +131,12 @@ describe("signed initiate and service redeem", () => {
     const answer = await initiate(created);
     expect(answer.status).toBe(200);
     const txHash = answer.body.result as Hex;
-    const receipt = await alpha.pub.getTransactionReceipt({ hash: txHash });
+    // The service answers once the relay is sent, as the live one does: the receipt may come a moment later.
+    const receipt = await alpha.pub.waitForTransactionReceipt({
+      hash: txHash,
+      pollingInterval: 50,
+      timeout: 10_000,
+    });
     expect(receipt.status).toBe("success");
     expect(receipt.from.toLowerCase()).toBe(relayer.toLowerCase());
 
