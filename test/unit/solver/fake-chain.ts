@@ -21,7 +21,8 @@ import type { ChainConfig } from "../../../src/config/types.js";
 import type { SolverChain } from "../../../src/solver/solver-chain.js";
 
 export class FakeChain implements ChainReader, ChainExecutor {
-  readonly maxBatch: number;
+  /** Actions per transaction; a test may raise it to see how fills are batched. */
+  maxBatch: number;
   readonly offersInstantRefund: boolean;
   readonly instantRefundDelivery: "service" | "broadcast";
   readonly secretLength: number | null;

@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
 import type { ActionCandidate } from "../../../src/solver/fill-gate.js";
-import { RoundSender } from "../../../src/solver/round-sender.js";
+import { GatheringSender } from "../../../src/solver/gathering-sender.js";
 
 const candidate = (orderId: string): ActionCandidate =>
   ({ request: { orderId } }) as unknown as ActionCandidate;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const serial = (gatherMs: number) => ({ gatherMs, overlap: false });
 
-describe("RoundSender", () => {
+describe("GatheringSender", () => {
   it("sends what is ready within a window together, before the round ends, one send at a time", async () => {
     const sent: string[][] = [];
     let active = 0;
     let overlapped = false;
-    const sender = new RoundSender(async (candidates) => {
+    const sender = new GatheringSender(async (candidates) => {
       active++;
       overlapped ||= active > 1;
       sent.push(candidates.map((c) => c.request.orderId));
       await wait(30);
       active--;
-    }, 20);
+    }, serial(20));
     sender.add([candidate("a")]);
     sender.add([]);
     sender.add([candidate("b")]);
@@ -33,15 +34,43 @@ describe("RoundSender", () => {
 
   it("rethrows a failed send when the round finishes, after the other sends", async () => {
     const sent: string[] = [];
-    const sender = new RoundSender(async (candidates) => {
+    const sender = new GatheringSender(async (candidates) => {
       const id = candidates[0]?.request.orderId ?? "";
       if (id === "bad") throw new Error("node down");
       sent.push(id);
-    }, 5);
+    }, serial(5));
     sender.add([candidate("bad")]);
     await wait(15);
     sender.add([candidate("good")]);
     await expect(sender.finish()).rejects.toThrow("node down");
     expect(sent).toEqual(["good"]);
+  });
+
+  it("with overlap, a slow send never holds the next window's, and finish waits for both", async () => {
+    const started: string[] = [];
+    const done: string[] = [];
+    let releaseSlow = () => {};
+    const sender = new GatheringSender(
+      async (candidates) => {
+        const id = candidates[0]?.request.orderId ?? "";
+        started.push(id);
+        if (id === "slow") await new Promise<void>((resolve) => (releaseSlow = resolve));
+        done.push(id);
+      },
+      { gatherMs: 5, overlap: true },
+    );
+    sender.add([candidate("slow")]);
+    await wait(15);
+    sender.add([candidate("next")]);
+    await wait(15);
+    expect(started).toEqual(["slow", "next"]);
+    expect(done).toEqual(["next"]);
+    let finished = false;
+    const finishing = sender.finish().then(() => (finished = true));
+    await wait(10);
+    expect(finished).toBe(false);
+    releaseSlow();
+    await finishing;
+    expect(done).toEqual(["next", "slow"]);
   });
 });

@@ -541,4 +541,22 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     await h.runner.stop();
     expect(h.fills().sort()).toEqual([slow.order_id, listedLate.order_id].sort());
   });
+
+  it("sends in one transaction the fills of orders a round lets go one by one after their lock", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    h.destination.maxBatch = 50;
+    const orders = [1, 2, 3].map((i) => addOrder(h, i));
+    const locks = orders.map((order) => unfunded(h, order));
+    // The first round reads each unfunded HTLC a little longer than the one before.
+    orders.forEach((order, i) => h.source.slowReads.set(order.source_swap.swap_id, 300 + 30 * i));
+    h.runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const lock of locks) lock();
+    // The round saw no deposits and lets each order go as its read ends; the watch's block is acted on
+    // for each as it is let go.
+    await until(() => h.fills().length === orders.length, "the three fills");
+    await h.runner.stop();
+    expect(h.destination.built.filter((tx) => tx.some((a) => a.kind === "fill"))).toHaveLength(1);
+    expect(h.fills().sort()).toEqual(orders.map((o) => o.order_id).sort());
+  });
 });
