@@ -9,6 +9,7 @@ import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { GatheringSender } from "./gathering-sender.js";
+import { PhaseTimer } from "../util/phase-timer.js";
 import { followAttempts } from "./attempt-follower.js";
 import { ChainWatch } from "./chain-watch.js";
 import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
@@ -185,16 +186,8 @@ export class Runner {
   /** One round. Errors are logged and counted, never allowed to end the loop. */
   async tick(): Promise<void> {
     const { logger, chains } = this.options;
-    const phasesMs: Record<string, number> = {};
-    const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
-      const started = performance.now();
-      try {
-        return await work();
-      } finally {
-        phasesMs[phase] = Math.round(performance.now() - started);
-      }
-    };
-    const started = performance.now();
+    const timer = new PhaseTimer();
+    const timed = <T>(phase: string, work: () => Promise<T>): Promise<T> => timer.time(phase, work);
     let orderCount = 0;
     try {
       const gapCheck = this.gapsChecked ? "ended" : "all";
@@ -222,9 +215,10 @@ export class Runner {
       this.lastTickError = error instanceof Error ? error.message : String(error);
       logger.error({ err: error }, "solver round failed");
     }
-    const tookMs = Math.round(performance.now() - started);
+    const tookMs = timer.elapsedMs();
     // A round that takes many blocks delays every fill and redeem behind it: say where the time went.
-    if (tookMs > SLOW_ROUND_MS) logger.warn({ tookMs, orders: orderCount, phasesMs }, "slow round");
+    if (tookMs > SLOW_ROUND_MS)
+      logger.warn({ tookMs, orders: orderCount, phasesMs: timer.phasesMs }, "slow round");
     this.lastTickMs = this.now();
     this.observer.polled(this.lastTickMs);
   }

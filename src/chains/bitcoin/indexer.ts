@@ -10,6 +10,7 @@ import { address as btcAddress, type Network } from "bitcoinjs-lib";
 import type { Logger } from "pino";
 import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
 import { bytesToHex } from "./bytes.js";
+import { PhaseTimer } from "../../util/phase-timer.js";
 import type { BitcoinRpcClient, RpcTransaction } from "./rpc.js";
 
 export type IndexerRpc = Pick<
@@ -32,6 +33,9 @@ interface StoredOutput {
   value: bigint;
   height: number | null;
 }
+
+/** A sync longer than this is logged with the time each phase took. */
+const SLOW_SYNC_MS = 1_000;
 
 const outpointKey = (txid: string, vout: number): string => `${txid}:${vout}`;
 
@@ -117,22 +121,33 @@ export class BitcoinIndexer {
   }
 
   async #syncOnce(): Promise<void> {
-    const tip = await this.#rpc.getBlockCount();
+    const timer = new PhaseTimer();
+    const tip = await timer.time("tip", () => this.#rpc.getBlockCount());
     if (this.#baseHeight === null) {
       this.#baseHeight = Math.max(0, tip - this.#lookback);
       this.#syncedHeight = this.#baseHeight - 1;
     }
-    await this.#rollBackToCommonAncestor(tip);
-    await this.#backfillPending();
-    for (let height = this.#syncedHeight + 1; height <= tip; height++) {
-      const connected = await this.#connectBlock(height);
-      if (!connected) {
-        // The chain moved under us (reorg while following); the next sync resolves it.
-        break;
+    await timer.time("rollBack", () => this.#rollBackToCommonAncestor(tip));
+    const newAddresses = this.#pending.size;
+    const followedFrom = this.#syncedHeight;
+    await timer.time("backfill", () => this.#backfillPending());
+    await timer.time("blocks", async () => {
+      for (let height = this.#syncedHeight + 1; height <= tip; height++) {
+        const connected = await this.#connectBlock(height);
+        if (!connected) {
+          // The chain moved under us (reorg while following); the next sync resolves it.
+          break;
+        }
       }
-    }
+    });
     this.#tip = this.#syncedHeight;
-    await this.#refreshMempool();
+    await timer.time("mempool", () => this.#refreshMempool());
+    // Every read waits for a sync that starts after it: a slow one holds every Bitcoin read behind it.
+    const tookMs = timer.elapsedMs();
+    if (tookMs > SLOW_SYNC_MS) {
+      const blocks = this.#syncedHeight - followedFrom;
+      this.#log?.warn({ tookMs, phasesMs: timer.phasesMs, newAddresses, blocks }, "slow bitcoin index sync");
+    }
   }
 
   /** Walks back from the highest followed height until the node's hash matches the stored one. */
