@@ -9,6 +9,7 @@ import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { GatheringSender } from "./gathering-sender.js";
+import { LaneQueues } from "./lane-queues.js";
 import { PhaseTimer } from "../util/phase-timer.js";
 import { followAttempts } from "./attempt-follower.js";
 import { ChainWatch } from "./chain-watch.js";
@@ -107,14 +108,14 @@ export class Runner {
   private readonly observer: RunnerObserver;
   private readonly queue: PQueue;
   private readonly sendQueue: PQueue;
-  /** Orders woken by a chain's new block: their own queue, never behind a long round's orders. */
-  private readonly wakeQueue: PQueue;
+  /** Orders woken by a chain's new block: their own queues, never behind a long round's orders. */
+  private readonly wakeQueue: LaneQueues;
   /**
    * New orders the scout found: apart from the new blocks' orders, which would otherwise wait behind a
    * burst of new orders' first plans (in the load benchmark, fills of orders known before their lock were
    * claimed 3.6 s after it while the scout processed the burst).
    */
-  private readonly scoutQueue: PQueue;
+  private readonly scoutQueue: LaneQueues;
   private readonly now: () => number;
   private readonly gate: FillGate;
   private readonly watched = new WatchedOrders();
@@ -138,8 +139,8 @@ export class Runner {
     this.observer = options.observer ?? silentObserver;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 8 });
     this.sendQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
-    this.wakeQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
-    this.scoutQueue = new PQueue({ concurrency: options.concurrency ?? 8 });
+    this.wakeQueue = new LaneQueues(options.concurrency ?? 8);
+    this.scoutQueue = new LaneQueues(options.concurrency ?? 8);
     this.now = options.now ?? Date.now;
     this.rounds = new Repeat(() => this.tick(), options.pollIntervalMs);
     this.scouting = new Repeat(() => this.scout(), options.pollIntervalMs);
@@ -157,7 +158,12 @@ export class Runner {
             ordersAt: (chain, swapIds) => this.watched.ordersAt(chain, swapIds),
             follows: (chain) => this.watched.follows(chain),
             waitingOn: (chain) => this.watched.waitingOn(chain),
-            wake: (orderIds, tips) => this.wake(orderIds, tips),
+            // The watch goes on to the chain's next block at once: orders of this block that read a slow
+            // chain must not hold up the next block's.
+            wake: (orderIds, tips) => {
+              this.alongside(this.wake(orderIds, tips));
+              return Promise.resolve();
+            },
             logger: options.logger.child({ component: "chain-watch" }),
             now: this.now,
           });
@@ -489,8 +495,9 @@ export class Runner {
       await Promise.all(
         orders.map(async (discovered) => {
           try {
-            const candidates = await queue.add(() => this.processHeld(discovered, tipOf, byNewBlock));
-            this.sideSender.add(candidates ?? []);
+            const { order } = discovered;
+            const lane = `${order.source_swap.chain}>${order.destination_swap.chain}`;
+            this.sideSender.add(await queue.add(lane, () => this.processHeld(discovered, tipOf, byNewBlock)));
           } catch (error) {
             logger.error({ err: error, orderId: discovered.order.order_id }, failure);
           }

@@ -559,4 +559,25 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     expect(h.destination.built.filter((tx) => tx.some((a) => a.kind === "fill"))).toHaveLength(1);
     expect(h.fills().sort()).toEqual(orders.map((o) => o.order_id).sort());
   });
+
+  it("acts on a chain's next block while the orders of the block before are still being read", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const slow = addOrder(h, 1);
+    const next = addOrder(h, 2);
+    const lockSlow = unfunded(h, slow);
+    const lockNext = unfunded(h, next);
+    h.runner.start();
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    h.source.slowReads.set(slow.source_swap.swap_id, 3_000);
+    lockSlow();
+    await until(
+      () => h.source.eventRanges.some(([, to]) => to === h.source.tip),
+      "the watch to see the block",
+    );
+    lockNext();
+    await until(() => h.fills().includes(next.order_id), "the next block's fill");
+    expect(h.fills()).toEqual([next.order_id]);
+    await h.runner.stop();
+    expect(h.fills().sort()).toEqual([slow.order_id, next.order_id].sort());
+  });
 });
