@@ -55,7 +55,10 @@ export class BitcoinIndexer {
   /** The mempool's view, rebuilt on every sync: outputs and spends that are not in a block yet. */
   #mempoolOutputs = new Map<string, StoredOutput>();
   #mempoolSpends = new Map<string, OutputSpend>();
-  /** Decoded mempool transactions by txid, dropped when they leave the mempool or the watch set grows. */
+  /**
+   * Decoded mempool transactions by txid, dropped when they leave the mempool. Each is read once: a
+   * mainnet mempool holds tens of thousands.
+   */
   #mempoolCache = new Map<string, RpcTransaction>();
   #baseHeight: number | null = null;
   #syncedHeight = -1;
@@ -198,8 +201,8 @@ export class BitcoinIndexer {
       const block = await this.#rpc.getBlock(hash, 2);
       for (const tx of block.tx) this.#indexTransaction(tx, height, scripts, this.#outputs, this.#spends);
     }
+    // The mempool's transactions are kept: every sync indexes them again against every watched address.
     for (const [script, address] of scripts) this.#watched.set(script, address);
-    this.#mempoolCache.clear();
   }
 
   async #refreshMempool(): Promise<void> {

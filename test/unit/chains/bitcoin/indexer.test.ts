@@ -1,0 +1,102 @@
+import { Writable } from "node:stream";
+import { address as btcAddress, networks, payments } from "bitcoinjs-lib";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { bytesToHex } from "../../../../src/chains/bitcoin/bytes.js";
+import { BitcoinIndexer, type IndexerRpc } from "../../../../src/chains/bitcoin/indexer.js";
+import type { RpcRawTransaction } from "../../../../src/chains/bitcoin/rpc.js";
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A node of `height` empty blocks whose block reads take `blockReadMs` each, and these mempool transactions. */
+function fakeNode(
+  height: number,
+  blockReadMs: number,
+  mempool: RpcRawTransaction[] = [],
+): IndexerRpc & { mempoolReads: number } {
+  const hash = (h: number) => h.toString(16).padStart(64, "0");
+  const node = {
+    mempoolReads: 0,
+    getBlockCount: () => Promise.resolve(height),
+    getBlockHash: (h: number) => Promise.resolve(hash(h)),
+    getBlock: (async (blockHash: string) => {
+      await wait(blockReadMs);
+      const h = Number.parseInt(blockHash, 16);
+      return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx: [] };
+    }) as unknown as IndexerRpc["getBlock"],
+    getRawMempool: () => Promise.resolve(mempool.map((tx) => tx.txid)),
+    getRawTransactionVerbose: (txid: string) => {
+      node.mempoolReads++;
+      const tx = mempool.find((t) => t.txid === txid);
+      return tx ? Promise.resolve(tx) : Promise.reject(new Error(`no transaction ${txid}`));
+    },
+  };
+  return node;
+}
+
+/** A mempool transaction paying `value` to `address`. */
+function payment(txid: string, address: string, value: bigint): RpcRawTransaction {
+  const script = bytesToHex(btcAddress.toOutputScript(address, networks.regtest));
+  return {
+    txid,
+    hash: txid,
+    version: 2,
+    size: 100,
+    vsize: 100,
+    weight: 400,
+    locktime: 0,
+    vin: [{ txid: "aa".repeat(32), vout: 0, txinwitness: [], sequence: 0 }],
+    vout: [{ valueSats: value, n: 0, scriptPubKey: { asm: "", hex: script, type: "witness_v0_scripthash" } }],
+    hex: "00",
+  };
+}
+
+function captured(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: "info" }, stream), lines };
+}
+
+describe("Bitcoin indexer over a fake node", () => {
+  it("is logged with where its time went; a quick one is not", async () => {
+    const { logger, lines } = captured();
+    const indexer = new BitcoinIndexer({ rpc: fakeNode(5, 250), network: networks.regtest, logger });
+    indexer.watch("bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080");
+    await indexer.sync();
+    await wait(10);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: "slow bitcoin index sync", newAddresses: 1, blocks: 6 });
+    const phases = lines[0]?.phasesMs as Record<string, number>;
+    expect(phases.blocks).toBeGreaterThanOrEqual(1_000);
+    expect(Object.keys(phases)).toEqual(["tip", "rollBack", "backfill", "blocks", "mempool"]);
+
+    await indexer.sync();
+    await wait(10);
+    expect(lines).toHaveLength(1);
+  });
+
+  it("reads each mempool transaction once, however many addresses are added after it", async () => {
+    const first = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
+    const later = payments.p2wsh({ hash: Buffer.alloc(32, 7), network: networks.regtest }).address!;
+    const node = fakeNode(3, 0, [
+      payment("bb".repeat(32), later, 40_000n),
+      payment("cc".repeat(32), first, 1n),
+    ]);
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest });
+    indexer.watch(first);
+    await indexer.sync();
+    expect(node.mempoolReads).toBe(2);
+    // An address watched later is backfilled over the blocks; the mempool it is matched against is the one read.
+    indexer.watch(later);
+    await indexer.sync();
+    expect(node.mempoolReads).toBe(2);
+    expect(indexer.activity(later).outputs).toEqual([
+      { txid: "bb".repeat(32), vout: 0, value: 40_000n, height: null, spentBy: null },
+    ]);
+  });
+});
