@@ -4,6 +4,7 @@
  * Polls never overlap; stop() waits for the one in progress.
  */
 import PQueue from "p-queue";
+import { Repeat } from "../../util/repeat.js";
 import { isKnownStatus, type Order, type SwapRecord } from "../../orderbook/types.js";
 import { RelayRejectedError } from "./chains/relay-error.js";
 import type { OnChainTerms, ServiceChain } from "./chains/service-chain.js";
@@ -18,20 +19,30 @@ import type { StoredOrder } from "./store/order-store.js";
 const REFRESH_CONCURRENCY = 16;
 
 export class WatchLoop {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly repeat: Repeat;
   private stopped = false;
 
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(private readonly ctx: ServiceContext) {
+    this.repeat = new Repeat(() => this.pass(), ctx.config.pollIntervalMs);
+  }
 
   start(): void {
-    this.schedule(0);
+    this.stopped = false;
+    this.repeat.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    await this.running;
+    await this.repeat.stop();
+  }
+
+  /** A pass that fails as a whole (its store unreadable) is logged; the next one comes as usual. */
+  private async pass(): Promise<void> {
+    try {
+      await this.pollOnce();
+    } catch (error) {
+      this.ctx.logger.error({ reason: errorMessage(error) }, "watch pass failed");
+    }
   }
 
   /** One pass over every unsettled order. */
@@ -62,16 +73,6 @@ export class WatchLoop {
         }),
       ),
     );
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pollOnce().finally(() => {
-        this.running = null;
-        this.schedule(this.ctx.config.pollIntervalMs);
-      });
-    }, delayMs);
   }
 
   private async refresh(stored: StoredOrder, tipOf: (chain: ServiceChain) => Promise<bigint>): Promise<void> {
