@@ -29,8 +29,11 @@ export interface ChainWatchOptions {
   follows: (chain: string) => boolean;
   /** Orders whose fill waits on this chain's next block. */
   waitingOn: (chain: string) => string[];
-  /** Processes these orders now, with these tips; never throws. */
-  wake: (orderIds: readonly string[], tips: ReadonlyMap<string, RoundTip>) => Promise<void>;
+  /**
+   * Hands these orders over to be processed now, with these tips. The watch goes on to the chain's next
+   * block without waiting for them: orders that read a slow chain must not hold up the next block's.
+   */
+  wake: (orderIds: readonly string[], tips: ReadonlyMap<string, RoundTip>) => void;
   logger: Logger;
   now?: () => number;
 }
@@ -86,7 +89,7 @@ export class ChainWatch {
       ? this.options.ordersAt(name, await chain.reader.changedSwapIds(first, height))
       : this.options.waitingOn(name);
     this.scanned.set(name, height);
-    if (orderIds.length > 0) await this.options.wake(orderIds, new Map(this.tips));
+    if (orderIds.length > 0) this.options.wake(orderIds, new Map(this.tips));
     return moved;
   }
 

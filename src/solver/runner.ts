@@ -158,12 +158,7 @@ export class Runner {
             ordersAt: (chain, swapIds) => this.watched.ordersAt(chain, swapIds),
             follows: (chain) => this.watched.follows(chain),
             waitingOn: (chain) => this.watched.waitingOn(chain),
-            // The watch goes on to the chain's next block at once: orders of this block that read a slow
-            // chain must not hold up the next block's.
-            wake: (orderIds, tips) => {
-              this.alongside(this.wake(orderIds, tips));
-              return Promise.resolve();
-            },
+            wake: (orderIds, tips) => this.alongside(this.wake(orderIds, tips)),
             logger: options.logger.child({ component: "chain-watch" }),
             now: this.now,
           });
@@ -287,9 +282,13 @@ export class Runner {
     this.alongside(this.wake(again, new Map()));
   }
 
+  /** Work beside the loops, awaited at stop; a failure (a journal read) is logged, never left unhandled. */
   private alongside(work: Promise<void>): void {
-    this.sideWork.add(work);
-    void work.finally(() => this.sideWork.delete(work));
+    const tracked = work.catch((error: unknown) => {
+      this.options.logger.error({ err: error }, "work beside the round failed");
+    });
+    this.sideWork.add(tracked);
+    void tracked.finally(() => this.sideWork.delete(tracked));
   }
 
   private async executeHeld(candidates: ActionCandidate[]): Promise<void> {

@@ -21,7 +21,6 @@ function watchOf(chains: SolverChain[], opts: { waiting?: string[]; idle?: boole
     waitingOn: (chain) => (opts.waiting ?? []).map((id) => `${chain}/${id}`),
     wake: (orderIds, tips) => {
       woken.push({ orderIds, tips });
-      return Promise.resolve();
     },
     logger: pino({ level: "silent" }),
     now: () => 1_000,

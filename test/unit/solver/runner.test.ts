@@ -580,4 +580,23 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     await h.runner.stop();
     expect(h.fills().sort()).toEqual([slow.order_id, next.order_id].sort());
   });
+
+  it("survives a journal read that fails while it acts on a new block, and fills at the next", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const order = await lockedAfterFirstRound(h);
+    const isOrderDone = h.journal.isOrderDone.bind(h.journal);
+    let failures = 0;
+    h.journal.isOrderDone = () => {
+      failures++;
+      throw new Error("database is locked");
+    };
+    await until(() => failures > 0, "the watch to act on the lock's block");
+    h.journal.isOrderDone = isOrderDone;
+    expect(h.fills()).toEqual([]);
+    h.source.htlcEvents.set(h.source.tip + 1n, [order.source_swap.swap_id]);
+    h.source.tip += 1n;
+    await until(() => h.fills().length > 0, "the fill at the next block");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+  });
 });
