@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActionCandidate } from "../../../src/solver/fill-gate.js";
 import { GatheringSender } from "../../../src/solver/gathering-sender.js";
+import { held, stillPendingAfter } from "../../support/held.js";
 
 const candidate = (orderId: string): ActionCandidate =>
   ({ request: { orderId } }) as unknown as ActionCandidate;
@@ -49,12 +50,12 @@ describe("GatheringSender", () => {
   it("with overlap, a slow send never holds the next window's, and finish waits for both", async () => {
     const started: string[] = [];
     const done: string[] = [];
-    let releaseSlow = () => {};
+    const slow = held();
     const sender = new GatheringSender(
       async (candidates) => {
         const id = candidates[0]?.request.orderId ?? "";
         started.push(id);
-        if (id === "slow") await new Promise<void>((resolve) => (releaseSlow = resolve));
+        if (id === "slow") await slow.until;
         done.push(id);
       },
       { gatherMs: 5, overlap: true },
@@ -65,11 +66,9 @@ describe("GatheringSender", () => {
     await wait(15);
     expect(started).toEqual(["slow", "next"]);
     expect(done).toEqual(["next"]);
-    let finished = false;
-    const finishing = sender.finish().then(() => (finished = true));
-    await wait(10);
-    expect(finished).toBe(false);
-    releaseSlow();
+    const finishing = sender.finish();
+    expect(await stillPendingAfter(finishing, 10)).toBe(true);
+    slow.release();
     await finishing;
     expect(done).toEqual(["next", "slow"]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LaneQueues } from "../../../src/solver/lane-queues.js";
+import { held, stillPendingAfter } from "../../support/held.js";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -7,9 +8,9 @@ describe("LaneQueues", () => {
   it("runs a task of another lane at once while one lane is full, and waits for every lane when idle", async () => {
     const lanes = new LaneQueues(1);
     const ran: string[] = [];
-    let releaseSlow = () => {};
+    const slowWork = held();
     const slow = lanes.add("ethereum>bitcoin", async () => {
-      await new Promise<void>((resolve) => (releaseSlow = resolve));
+      await slowWork.until;
       ran.push("slow");
     });
     const behind = lanes.add("ethereum>bitcoin", async () => {
@@ -22,11 +23,9 @@ describe("LaneQueues", () => {
     expect(await other).toBe(7);
     await wait(10);
     expect(ran).toEqual(["other lane"]);
-    let idle = false;
-    const idling = lanes.onIdle().then(() => (idle = true));
-    await wait(10);
-    expect(idle).toBe(false);
-    releaseSlow();
+    const idling = lanes.onIdle();
+    expect(await stillPendingAfter(idling, 10)).toBe(true);
+    slowWork.release();
     await Promise.all([slow, behind, idling]);
     expect(ran).toEqual(["other lane", "slow", "behind the slow one"]);
   });
