@@ -3,12 +3,14 @@
  * spending those outputs, confirmed (from `getblock` verbosity 2) and unconfirmed (from the mempool).
  * Heights are tracked with their block hashes, so a reorg is noticed (a stored hash no longer matches)
  * and everything above the fork point is rolled back and read again. An address added later is
- * backfilled from `lookbackBlocks` below the tip. It knows nothing about HTLCs or the solver, so the
- * local service can follow deposits with it too.
+ * backfilled from `lookbackBlocks` below the tip, reading again only the blocks whose kept filter says
+ * they may pay it or spend its outputs. It knows nothing about HTLCs or the solver, so the local service
+ * can follow deposits with it too.
  */
 import { address as btcAddress, type Network } from "bitcoinjs-lib";
 import type { Logger } from "pino";
 import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
+import { BlockFilter, filterKey, type FilterKey } from "./block-filter.js";
 import { bytesToHex } from "./bytes.js";
 import { PhaseTimer } from "../../util/phase-timer.js";
 import type { BitcoinRpcClient, RpcTransaction } from "./rpc.js";
@@ -50,6 +52,8 @@ export class BitcoinIndexer {
   readonly #pending = new Map<string, string>();
   /** Block hash of every height followed so far (from `#baseHeight`). */
   readonly #hashes = new Map<number, string>();
+  /** What each followed block within the look-back may hold; set and dropped with its hash. */
+  readonly #filters = new Map<number, BlockFilter>();
   readonly #outputs = new Map<string, StoredOutput>();
   readonly #spends = new Map<string, OutputSpend>();
   /** The mempool's view, rebuilt on every sync: outputs and spends that are not in a block yet. */
@@ -133,7 +137,7 @@ export class BitcoinIndexer {
     await timer.time("rollBack", () => this.#rollBackToCommonAncestor(tip));
     const newAddresses = this.#pending.size;
     const followedFrom = this.#syncedHeight;
-    await timer.time("backfill", () => this.#backfillPending());
+    const backfillReads = await timer.time("backfill", () => this.#backfillPending());
     await timer.time("blocks", async () => {
       for (let height = this.#syncedHeight + 1; height <= tip; height++) {
         const connected = await this.#connectBlock(height);
@@ -149,7 +153,10 @@ export class BitcoinIndexer {
     const tookMs = timer.elapsedMs();
     if (tookMs > SLOW_SYNC_MS) {
       const blocks = this.#syncedHeight - followedFrom;
-      this.#log?.warn({ tookMs, phasesMs: timer.phasesMs, newAddresses, blocks }, "slow bitcoin index sync");
+      this.#log?.warn(
+        { tookMs, phasesMs: timer.phasesMs, newAddresses, backfillReads, blocks },
+        "slow bitcoin index sync",
+      );
     }
   }
 
@@ -169,6 +176,7 @@ export class BitcoinIndexer {
 
   #disconnectAbove(height: number): void {
     for (const h of [...this.#hashes.keys()]) if (h > height) this.#hashes.delete(h);
+    for (const h of [...this.#filters.keys()]) if (h > height) this.#filters.delete(h);
     for (const [key, output] of this.#outputs) {
       if (output.height !== null && output.height > height) this.#outputs.delete(key);
     }
@@ -186,23 +194,49 @@ export class BitcoinIndexer {
     if (parent !== undefined && block.previousblockhash !== parent) return false;
     for (const tx of block.tx) this.#indexTransaction(tx, height, this.#watched, this.#outputs, this.#spends);
     this.#hashes.set(height, hash);
+    this.#filters.set(height, BlockFilter.of(filterItems(block.tx)));
+    // A backfill never searches below the look-back, so older filters are only memory.
+    this.#filters.delete(height - this.#lookback);
     this.#syncedHeight = height;
     return true;
   }
 
-  /** Scans the followed range once for all newly added addresses, then follows them with the rest. */
-  async #backfillPending(): Promise<void> {
-    if (this.#pending.size === 0) return;
+  /**
+   * Searches the followed range once for all newly added addresses, then follows them with the rest.
+   * Only blocks that may pay a new address, or spend an output found paying one, are read again; the
+   * search goes up the chain, so a spend is looked for in every block above the output it spends.
+   */
+  async #backfillPending(): Promise<number> {
+    if (this.#pending.size === 0) return 0;
     const scripts = new Map(this.#pending);
     this.#pending.clear();
     const from = Math.max(this.#baseHeight ?? 0, this.#syncedHeight - this.#lookback + 1);
+    const sought = [...scripts.keys()].map(filterKey);
+    // Outputs paying the new addresses; only their spends are new, older outputs' are indexed already.
+    const found = new Map<string, StoredOutput>();
+    let reads = 0;
     for (let height = from; height <= this.#syncedHeight; height++) {
+      if (this.#ruledOut(height, sought)) continue;
       const hash = this.#hashes.get(height) ?? (await this.#rpc.getBlockHash(height));
       const block = await this.#rpc.getBlock(hash, 2);
-      for (const tx of block.tx) this.#indexTransaction(tx, height, scripts, this.#outputs, this.#spends);
+      reads++;
+      for (const tx of block.tx) {
+        this.#indexTransaction(tx, height, scripts, found, this.#spends);
+        for (const out of tx.vout) {
+          if (scripts.has(out.scriptPubKey.hex)) sought.push(filterKey(outpointKey(tx.txid, out.n)));
+        }
+      }
     }
+    for (const [key, output] of found) this.#outputs.set(key, output);
     // The mempool's transactions are kept: every sync indexes them again against every watched address.
     for (const [script, address] of scripts) this.#watched.set(script, address);
+    return reads;
+  }
+
+  /** True when the block's kept filter says it holds none of `sought`; a block without one is read. */
+  #ruledOut(height: number, sought: readonly FilterKey[]): boolean {
+    const filter = this.#filters.get(height);
+    return filter !== undefined && !sought.some((key) => filter.mayHold(key));
   }
 
   async #refreshMempool(): Promise<void> {
@@ -280,4 +314,17 @@ export class BitcoinIndexer {
       spends.set(key, { txid: tx.txid, vin, height, witness: input.txinwitness });
     });
   }
+}
+
+/** A block's output scripts and spent outpoints: what a newly watched address could need from it. */
+function filterItems(transactions: readonly RpcTransaction[]): string[] {
+  const items: string[] = [];
+  for (const tx of transactions) {
+    for (const out of tx.vout) items.push(out.scriptPubKey.hex);
+    for (const input of tx.vin) {
+      if (input.txid !== undefined && input.vout !== undefined)
+        items.push(outpointKey(input.txid, input.vout));
+    }
+  }
+  return items;
 }

@@ -8,21 +8,28 @@ import type { RpcRawTransaction } from "../../../../src/chains/bitcoin/rpc.js";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A node of `height` empty blocks whose block reads take `blockReadMs` each, and these mempool transactions. */
+/**
+ * A node of `height` blocks (empty unless `blocks` gives their transactions) whose block reads take
+ * `blockReadMs` each, and these mempool transactions.
+ */
 function fakeNode(
   height: number,
   blockReadMs: number,
   mempool: RpcRawTransaction[] = [],
-): IndexerRpc & { mempoolReads: number } {
+  blocks: ReadonlyMap<number, RpcRawTransaction[]> = new Map(),
+): IndexerRpc & { mempoolReads: number; blockReads: number[] } {
   const hash = (h: number) => h.toString(16).padStart(64, "0");
   const node = {
     mempoolReads: 0,
+    blockReads: [] as number[],
     getBlockCount: () => Promise.resolve(height),
     getBlockHash: (h: number) => Promise.resolve(hash(h)),
     getBlock: (async (blockHash: string) => {
       await wait(blockReadMs);
       const h = Number.parseInt(blockHash, 16);
-      return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx: [] };
+      node.blockReads.push(h);
+      const tx = blocks.get(h) ?? [];
+      return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx };
     }) as unknown as IndexerRpc["getBlock"],
     getRawMempool: () => Promise.resolve(mempool.map((tx) => tx.txid)),
     getRawTransactionVerbose: (txid: string) => {
@@ -49,6 +56,12 @@ function payment(txid: string, address: string, value: bigint): RpcRawTransactio
     vout: [{ valueSats: value, n: 0, scriptPubKey: { asm: "", hex: script, type: "witness_v0_scripthash" } }],
     hex: "00",
   };
+}
+
+/** A transaction spending `txid:vout` to nowhere in particular. */
+function spending(txid: string, spent: { txid: string; vout: number }): RpcRawTransaction {
+  const unrelated = payment(txid, "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080", 500n);
+  return { ...unrelated, vin: [{ ...spent, txinwitness: ["01"], sequence: 0 }] };
 }
 
 function captured(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
@@ -97,6 +110,37 @@ describe("Bitcoin indexer over a fake node", () => {
     expect(node.mempoolReads).toBe(2);
     expect(indexer.activity(later).outputs).toEqual([
       { txid: "bb".repeat(32), vout: 0, value: 40_000n, height: null, spentBy: null },
+    ]);
+  });
+
+  it("searches a later address only in the blocks that pay it or spend what paid it", async () => {
+    const first = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
+    const later = payments.p2wsh({ hash: Buffer.alloc(32, 9), network: networks.regtest }).address!;
+    const paid = payment("dd".repeat(32), later, 70_000n);
+    const spend = spending("ee".repeat(32), { txid: paid.txid, vout: 0 });
+    const blocks = new Map<number, RpcRawTransaction[]>();
+    // Every block holds some other payment, so a search that reads blocks blindly reads them all.
+    for (let h = 0; h <= 30; h++) blocks.set(h, [payment(h.toString(16).padStart(64, "f"), first, 1_000n)]);
+    blocks.get(10)!.push(paid);
+    blocks.get(20)!.push(spend);
+    const node = fakeNode(30, 0, [], blocks);
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest });
+    indexer.watch(first);
+    await indexer.sync();
+    expect(node.blockReads).toHaveLength(31);
+
+    node.blockReads.length = 0;
+    indexer.watch(later);
+    await indexer.sync();
+    expect(node.blockReads).toEqual([10, 20]);
+    expect(indexer.activity(later).outputs).toEqual([
+      {
+        txid: paid.txid,
+        vout: 0,
+        value: 70_000n,
+        height: 10,
+        spentBy: { txid: spend.txid, vin: 0, height: 20, witness: ["01"] },
+      },
     ]);
   });
 });
