@@ -39,7 +39,16 @@ export function createChain(
         reader: family.reader,
         executor: family.executor,
         party: family.party,
-        prepare: async () => undefined,
+        // Not awaited: the walk can take minutes on mainnet and the first address read waits for it anyway,
+        // but begun now it is not paid in the middle of the first burst of orders.
+        prepare: async () => {
+          family.backend.warmUp?.().catch((error: unknown) => {
+            logger.warn(
+              { chain: config.name, err: error },
+              "bitcoin index warm-up failed; the first read walks it",
+            );
+          });
+        },
       };
     }
     case "solana": {

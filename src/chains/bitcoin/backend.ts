@@ -71,6 +71,8 @@ export interface BitcoinBackend {
   addressActivity(address: string): Promise<AddressActivity>;
   /** Addresses whose activity will be asked soon; a backend that indexes by address starts following them. */
   watch?(addresses: readonly string[]): void;
+  /** Does ahead of time the work the first `addressActivity` would wait for (bitcoind: the index's first walk). */
+  warmUp?(): Promise<void>;
   /** Confirmed unspent outputs paying this address. */
   confirmedUnspent(address: string): Promise<ConfirmedUtxo[]>;
   /** Sends a signed transaction; one the backend already has counts as sent. Returns its txid. */

@@ -51,6 +51,11 @@ export class BitcoindBackend implements BitcoinBackend {
     for (const address of addresses) this.indexer.watch(address);
   }
 
+  /** The index's first sync walks the whole look-back (on mainnet, 1,008 full blocks). */
+  warmUp(): Promise<void> {
+    return this.rpc.sticky("index warm-up", () => this.indexer.sync());
+  }
+
   async addressActivity(address: string): Promise<AddressActivity> {
     this.indexer.watch(address);
     // A tip and the blocks below it must come from one node, or a lagging one could roll the index back.

@@ -1,0 +1,41 @@
+import { networks } from "bitcoinjs-lib";
+import { describe, expect, it } from "vitest";
+import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
+import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+
+describe("bitcoind backend", () => {
+  it("walks the index's look-back when warmed up, so the first address read only searches its own blocks", async () => {
+    const blockReads: number[] = [];
+    const hash = (h: number) => h.toString(16).padStart(64, "0");
+    const rpc = {
+      sticky: <T>(_what: string, read: () => Promise<T>) => read(),
+      getBlockCount: () => Promise.resolve(40),
+      getBlockHash: (h: number) => Promise.resolve(hash(h)),
+      getBlock: (blockHash: string) => {
+        const h = Number.parseInt(blockHash, 16);
+        blockReads.push(h);
+        return Promise.resolve({
+          hash: blockHash,
+          height: h,
+          previousblockhash: h > 0 ? hash(h - 1) : undefined,
+          tx: [],
+        });
+      },
+      getRawMempool: () => Promise.resolve([]),
+    } as unknown as BitcoinRpcClient;
+    const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 30 });
+
+    await backend.warmUp();
+    expect(backend.indexer.tipHeight).toBe(40);
+    expect(blockReads).toHaveLength(31);
+
+    blockReads.length = 0;
+    const activity = await backend.addressActivity("bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080");
+    expect(activity).toEqual({
+      address: "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080",
+      tipHeight: 40,
+      outputs: [],
+    });
+    expect(blockReads).toEqual([]);
+  });
+});
