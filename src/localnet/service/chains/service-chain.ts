@@ -55,7 +55,13 @@ export interface SwapFacts {
 
 /** Reads one chain for the service; one implementation per chain family. */
 export interface ChainWatcher {
+  /** The newest block the watcher has caught up with: facts read after it are complete up to it. */
   tipHeight(): Promise<bigint>;
+  /**
+   * The node's newest block, read without waiting for the watcher to catch up (an order's watch starts
+   * there): a Bitcoin index busy with a burst of new addresses held every order creation for seconds.
+   */
+  headHeight(): Promise<bigint>;
   /**
    * What the chain shows about the swap up to and including block `tip` (read once per poll, so that
    * confirmations are counted against the same height the facts come from). `fromBlock`: no event of

@@ -34,8 +34,8 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
   const typedData =
     signer === null ? undefined : await onChain(plan.source.chain, () => signer.typedData(order.source_swap));
   const [sourceTip, destinationTip] = await Promise.all([
-    onChain(plan.source.chain, () => plan.source.chain.watcher.tipHeight()),
-    onChain(plan.destination.chain, () => plan.destination.chain.watcher.tipHeight()),
+    onChain(plan.source.chain, () => plan.source.chain.watcher.headHeight()),
+    onChain(plan.destination.chain, () => plan.destination.chain.watcher.headHeight()),
   ]);
   ctx.orders.insert(
     {

@@ -29,6 +29,10 @@ export class BitcoinWatcher implements ChainWatcher {
     return BigInt(this.indexer.tipHeight);
   }
 
+  async headHeight(): Promise<bigint> {
+    return BigInt(await this.rpc.getBlockCount());
+  }
+
   /** Every output paying the swap's address, with its spend; a newly watched address is backfilled first. */
   async fundingOutputs(swapId: string): Promise<FundingOutput[]> {
     if (!this.indexer.isWatched(swapId)) {

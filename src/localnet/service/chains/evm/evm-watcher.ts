@@ -38,6 +38,10 @@ export class EvmWatcher implements ChainWatcher {
     return this.clients.publicClient.getBlockNumber();
   }
 
+  headHeight(): Promise<bigint> {
+    return this.tipHeight();
+  }
+
   async observe(swap: SwapRecord, fromBlock: bigint, tip: bigint): Promise<SwapFacts> {
     const htlc = this.htlcOf(swap.asset);
     const orderID = `0x${swap.swap_id}` as Hex;

@@ -26,6 +26,10 @@ export class SolanaWatcher implements ChainWatcher {
     return this.rpc.getSlot("confirmed");
   }
 
+  headHeight(): Promise<bigint> {
+    return this.tipHeight();
+  }
+
   async observe(swap: SwapRecord, _fromBlock: bigint, _tip: bigint): Promise<SwapFacts> {
     const { asset, terms, address } = swapOfRecord(this.config, swap);
     const { account } = await this.rpc.getAccount(address, "confirmed");
