@@ -42,7 +42,14 @@ export interface LoadFigures {
   /** The quotes of the swaps themselves (GET /v2/quote, all at once). */
   orderQuotes: QuoteFigures;
   /** Order creations: created, 502 (the solver's live quote missing), other failures. */
-  creations: { created: number; badGateway: number; failed: number; latencyMs: Spread };
+  creations: {
+    created: number;
+    badGateway: number;
+    failed: number;
+    latencyMs: Spread;
+    /** Each distinct reason a creation failed with, and how often. */
+    failures: { reason: string; count: number }[];
+  };
   /** The separate burst of quotes through the service before the swaps. */
   burst: QuoteFigures;
   burstCpuMsPerQuote: number | null;
@@ -187,6 +194,9 @@ export function measureRun(inputs: RunInputs): LoadFigures {
       badGateway: creates.filter((c) => c.outcome === "bad_gateway").length,
       failed: creates.filter((c) => c.outcome === "failed").length,
       latencyMs: spread(creates.map((c) => c.ms)),
+      failures: countedReasons(
+        creates.flatMap((c) => (c.outcome === "created" ? [] : [c.error ?? "no reason"])),
+      ),
     },
     burst: quoteFigures(inputs.burst),
     burstCpuMsPerQuote: inputs.burst.length === 0 ? null : inputs.burstCpuMs / inputs.burst.length,
@@ -202,4 +212,11 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     journalBytes: inputs.journalBytes,
     problems,
   };
+}
+
+/** How often each reason occurs, most frequent first. */
+export function countedReasons(reasons: readonly string[]): { reason: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
 }

@@ -27,6 +27,7 @@ export function runText(f: LoadFigures): string[] {
     `the swaps' own quotes: ${quoteText(f.orderQuotes)}`,
     `order creations: ${f.creations.created} created, ${f.creations.badGateway} failed 502, ${f.creations.failed} failed otherwise; ` +
       `p99 ${fixed(f.creations.latencyMs.p99, 0)} ms`,
+    ...f.creations.failures.map((failure) => `  ${failure.count} x ${failure.reason}`),
   ];
   for (const chain of f.rpc) {
     const methods = chain.topMethods.map((m) => `${m.method} ${m.calls}`).join(", ");
