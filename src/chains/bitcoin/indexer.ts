@@ -13,7 +13,7 @@ import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
 import { BlockFilter, filterKey, type FilterKey } from "./block-filter.js";
 import { bytesToHex } from "./bytes.js";
 import { PhaseTimer } from "../../util/phase-timer.js";
-import type { BitcoinRpcClient, RpcTransaction } from "./rpc.js";
+import type { BitcoinRpcClient, RpcBlockWithTransactions, RpcTransaction } from "./rpc.js";
 
 export type IndexerRpc = Pick<
   BitcoinRpcClient,
@@ -34,6 +34,15 @@ interface StoredOutput {
   vout: number;
   value: bigint;
   height: number | null;
+}
+
+/** Block reads a sync keeps under way at once while it walks new blocks. */
+const BLOCKS_IN_FLIGHT = 8;
+
+interface BlockRead {
+  height: number;
+  hash: string;
+  block: RpcBlockWithTransactions;
 }
 
 /** A sync longer than this is logged with the time each phase took. */
@@ -139,9 +148,8 @@ export class BitcoinIndexer {
     const followedFrom = this.#syncedHeight;
     const backfillReads = await timer.time("backfill", () => this.#backfillPending());
     await timer.time("blocks", async () => {
-      for (let height = this.#syncedHeight + 1; height <= tip; height++) {
-        const connected = await this.#connectBlock(height);
-        if (!connected) {
+      for await (const read of this.#blocksFrom(this.#syncedHeight + 1, tip)) {
+        if (!this.#connectBlock(read)) {
           // The chain moved under us (reorg while following); the next sync resolves it.
           break;
         }
@@ -186,10 +194,36 @@ export class BitcoinIndexer {
     this.#syncedHeight = height;
   }
 
-  /** Reads the block at `height`; false when its parent is not the block stored below it. */
-  async #connectBlock(height: number): Promise<boolean> {
+  /**
+   * The blocks from `from` to `to`, read up to BLOCKS_IN_FLIGHT at a time and handed over in height
+   * order: one at a time, each read waited a round trip (a first walk of 264 regtest blocks took 24 s
+   * while the solver answered a burst of quotes). Reads still under way when the caller stops are
+   * dropped unread.
+   */
+  async *#blocksFrom(from: number, to: number): AsyncGenerator<BlockRead> {
+    const reads: Promise<BlockRead>[] = [];
+    let next = from;
+    const readNext = (): void => {
+      if (next > to) return;
+      const read = this.#readBlock(next++);
+      read.catch(() => undefined); // awaited below, or dropped when the caller stops early
+      reads.push(read);
+    };
+    for (let i = 0; i < BLOCKS_IN_FLIGHT; i++) readNext();
+    while (reads.length > 0) {
+      const read = await reads.shift()!;
+      readNext();
+      yield read;
+    }
+  }
+
+  async #readBlock(height: number): Promise<BlockRead> {
     const hash = await this.#rpc.getBlockHash(height);
-    const block = await this.#rpc.getBlock(hash, 2);
+    return { height, hash, block: await this.#rpc.getBlock(hash, 2) };
+  }
+
+  /** Follows a block read; false when its parent is not the block stored below it. */
+  #connectBlock({ height, hash, block }: BlockRead): boolean {
     const parent = this.#hashes.get(height - 1);
     if (parent !== undefined && block.previousblockhash !== parent) return false;
     for (const tx of block.tx) this.#indexTransaction(tx, height, this.#watched, this.#outputs, this.#spends);

@@ -17,15 +17,19 @@ function fakeNode(
   blockReadMs: number,
   mempool: RpcRawTransaction[] = [],
   blocks: ReadonlyMap<number, RpcRawTransaction[]> = new Map(),
-): IndexerRpc & { mempoolReads: number; blockReads: number[] } {
+): IndexerRpc & { mempoolReads: number; blockReads: number[]; mostReadsAtOnce: number } {
   const hash = (h: number) => h.toString(16).padStart(64, "0");
   const node = {
     mempoolReads: 0,
     blockReads: [] as number[],
+    readsUnderWay: 0,
+    mostReadsAtOnce: 0,
     getBlockCount: () => Promise.resolve(height),
     getBlockHash: (h: number) => Promise.resolve(hash(h)),
     getBlock: (async (blockHash: string) => {
+      node.mostReadsAtOnce = Math.max(node.mostReadsAtOnce, ++node.readsUnderWay);
       await wait(blockReadMs);
+      node.readsUnderWay--;
       const h = Number.parseInt(blockHash, 16);
       node.blockReads.push(h);
       const tx = blocks.get(h) ?? [];
@@ -78,7 +82,8 @@ function captured(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
 describe("Bitcoin indexer over a fake node", () => {
   it("is logged with where its time went; a quick one is not", async () => {
     const { logger, lines } = captured();
-    const indexer = new BitcoinIndexer({ rpc: fakeNode(5, 250), network: networks.regtest, logger });
+    // Six blocks read side by side, each taking just over the threshold.
+    const indexer = new BitcoinIndexer({ rpc: fakeNode(5, 1_050), network: networks.regtest, logger });
     indexer.watch("bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080");
     await indexer.sync();
     await wait(10);
@@ -142,5 +147,21 @@ describe("Bitcoin indexer over a fake node", () => {
         spentBy: { txid: spend.txid, vin: 0, height: 20, witness: ["01"] },
       },
     ]);
+  });
+
+  it("walks new blocks eight reads at a time and follows them in height order", async () => {
+    const watched = payments.p2wsh({ hash: Buffer.alloc(32, 11), network: networks.regtest }).address!;
+    const blocks = new Map<number, RpcRawTransaction[]>();
+    for (let h = 1; h <= 40; h += 3)
+      blocks.set(h, [payment(h.toString(16).padStart(64, "a"), watched, BigInt(h))]);
+    const node = fakeNode(40, 5, [], blocks);
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest });
+    indexer.watch(watched);
+    await indexer.sync();
+    expect(node.mostReadsAtOnce).toBe(8);
+    expect(indexer.tipHeight).toBe(40);
+    const heights = indexer.activity(watched).outputs.map((o) => o.height);
+    expect(heights).toEqual([...blocks.keys()]);
+    expect(indexer.activity(watched).outputs.map((o) => o.value)).toEqual([...blocks.keys()].map(BigInt));
   });
 });
