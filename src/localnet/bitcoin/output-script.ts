@@ -1,4 +1,6 @@
 import { address, opcodes } from "bitcoinjs-lib";
+// Taproot addresses decode only once bitcoinjs-lib has its secp256k1 backend; the node may run alone.
+import "../../chains/bitcoin/ecc.js";
 import { REGTEST } from "./params.js";
 import { decodeScriptNum } from "./script-num.js";
 import { OP, parseScript, type ScriptOp } from "./script-parse.js";
