@@ -8,7 +8,11 @@ import type { Logger } from "pino";
 import { BitcoinKey } from "../chains/bitcoin/keys.js";
 import { bitcoinNetwork } from "../chains/bitcoin/network.js";
 import { BitcoinRpcClient } from "../chains/bitcoin/rpc.js";
-import { startBitcoinRegtest, type BitcoinRegtest } from "./bitcoin/index.js";
+import {
+  startBitcoinRegtest,
+  type RegtestEndpoint,
+  type StartBitcoinRegtestOptions,
+} from "./bitcoin/index.js";
 
 export const LOCALNET_BITCOIN_CHAIN = "bitcoin_regtest";
 export const LOCALNET_BITCOIN_ASSET = `${LOCALNET_BITCOIN_CHAIN}:btc`;
@@ -61,7 +65,7 @@ export interface LocalBitcoinChain {
   rpcUser: string;
   rpcPassword: string;
   rpc: BitcoinRpcClient;
-  regtest: BitcoinRegtest;
+  regtest: RegtestEndpoint;
   /** Mines `count` blocks now (to the miner's address); returns the new tip. */
   mine(count?: number): Promise<number>;
   stop(): Promise<void>;
@@ -74,9 +78,11 @@ export async function setUpBitcoinChain(options: {
   blockTimeMs: number;
   /** The node's -blockmintxfee, sat/vB (default 1). */
   blockMinFeeRateSatVb?: number;
+  /** Starts the node; in this process when omitted (the load benchmark runs it as its own). */
+  startNode?: (options: StartBitcoinRegtestOptions) => Promise<RegtestEndpoint>;
   logger: Logger;
 }): Promise<LocalBitcoinChain> {
-  const regtest = await startBitcoinRegtest(
+  const regtest = await (options.startNode ?? startBitcoinRegtest)(
     options.blockMinFeeRateSatVb === undefined ? {} : { blockMinFeeRateSatVb: options.blockMinFeeRateSatVb },
   );
   const rpc = new BitcoinRpcClient({

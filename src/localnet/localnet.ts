@@ -26,6 +26,7 @@ import {
   writeDescriptor,
   type LocalnetDescriptor,
 } from "./descriptor.js";
+import type { RegtestEndpoint, StartBitcoinRegtestOptions } from "./bitcoin/index.js";
 import { setUpEvmChain } from "./evm-setup.js";
 import {
   LOCALNET_FEED_HEARTBEAT_MS,
@@ -88,6 +89,8 @@ export interface LocalnetOptions {
    * it as its own process, as the live service runs apart from its users.
    */
   startService?: (config: LocalServiceConfig, logger: Logger) => Promise<LocalService>;
+  /** Starts the Bitcoin regtest node; the default runs it in this process (the load benchmark: its own). */
+  startBitcoinNode?: (options: StartBitcoinRegtestOptions) => Promise<RegtestEndpoint>;
 }
 
 export interface Localnet {
@@ -288,6 +291,7 @@ async function startChains(options: LocalnetOptions, keys: LocalnetKeys): Promis
       ...(options.bitcoinBlockMinFeeRateSatVb === undefined
         ? {}
         : { blockMinFeeRateSatVb: options.bitcoinBlockMinFeeRateSatVb }),
+      ...(options.startBitcoinNode === undefined ? {} : { startNode: options.startBitcoinNode }),
       logger,
     }).then((chain) => {
       bitcoin = chain;

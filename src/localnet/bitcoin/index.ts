@@ -18,12 +18,16 @@ export interface StartBitcoinRegtestOptions {
   logger?: Logger;
 }
 
-export interface BitcoinRegtest {
+/** A regtest node as its clients see it: where its JSON-RPC listens, and how to stop it. */
+export interface RegtestEndpoint {
   rpcUrl: string;
   rpcUser: string;
   rpcPassword: string;
-  node: BitcoinRegtestNode;
   stop(): Promise<void>;
+}
+
+export interface BitcoinRegtest extends RegtestEndpoint {
+  node: BitcoinRegtestNode;
 }
 
 function toBigInt(value: number | bigint | undefined, name: string): bigint | undefined {

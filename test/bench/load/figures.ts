@@ -1,4 +1,5 @@
 /** What one run of the load benchmark measured, computed from the swaps, the block clock and the counters. */
+import type { CpuShares } from "./cpu-window.js";
 import type { MethodCounts } from "../../support/fault-proxy.js";
 import type { BlockClock } from "./block-clock.js";
 import type { TimedQuote } from "./service-calls.js";
@@ -61,6 +62,9 @@ export interface LoadFigures {
   solverCpuMs: number;
   /** Null when the service ran in the benchmark's own process. */
   serviceCpuMs: number | null;
+  /** The solver, the benchmark's own process and the machine while the swaps ran. */
+  solverCores: number;
+  cpuShares: CpuShares;
   cpuMsPerCompletedOrder: number | null;
   cpuMsPerOrderRound: number | null;
   rounds: number;
@@ -82,6 +86,7 @@ export interface RunInputs {
   cpuMs: number;
   /** CPU the local service used while the swaps ran, ms; null when it ran in the benchmark's process. */
   serviceCpuMs: number | null;
+  cpuShares: CpuShares;
   cpuPerOrderRoundMs: number | null;
   rounds: number;
   rssMiB: number;
@@ -205,6 +210,8 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     serviceCpuMs: inputs.serviceCpuMs,
     rpc: rpcFigures(inputs, completed),
     solverCpuMs: inputs.cpuMs,
+    solverCores: inputs.cpuShares.wallMs === 0 ? 0 : inputs.cpuMs / inputs.cpuShares.wallMs,
+    cpuShares: inputs.cpuShares,
     cpuMsPerCompletedOrder: completed.length === 0 ? null : inputs.cpuMs / completed.length,
     cpuMsPerOrderRound: inputs.cpuPerOrderRoundMs,
     rounds: inputs.rounds,

@@ -39,6 +39,10 @@ export function runText(f: LoadFigures): string[] {
   lines.push(
     `solver CPU: ${fixed(f.solverCpuMs / 1000)} s, ${fixed(f.cpuMsPerCompletedOrder)} ms per completed order, ` +
       `${fixed(f.cpuMsPerOrderRound, 2)} ms per open order per round (${f.rounds} rounds); RSS ${fixed(f.solverRssMiB, 0)} MiB`,
+    `CPU while the swaps ran (${fixed(f.cpuShares.wallMs / 1000, 0)} s): solver ${percent(f.solverCores)} of a core, ` +
+      `the benchmark's process (users, Bitcoin node, proxies${f.serviceCpuMs === null ? ", local service" : ""}) ` +
+      `${percent(f.cpuShares.benchProcessCores)} of a core, machine ${percent(f.cpuShares.machineBusy)} busy over ` +
+      `${f.cpuShares.machineCores} cores`,
     `local service CPU while the swaps ran: ${f.serviceCpuMs === null ? "not measured (in the benchmark's process)" : `${fixed(f.serviceCpuMs / 1000)} s`}`,
     `journal: ${fixed(f.journalBytes / 1024, 0)} KiB, ${fixed(f.completed === 0 ? null : f.journalBytes / 1024 / f.completed, 2)} KiB per completed order`,
   );
@@ -81,6 +85,16 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("solver CPU ms per completed order", (f) => f.cpuMsPerCompletedOrder),
     row("solver CPU ms per open order per round", (f) => f.cpuMsPerOrderRound, 2),
     row("solver CPU ms per burst quote", (f) => f.burstCpuMsPerQuote, 2),
+    row(
+      "benchmark process CPU while the swaps ran, % of a core",
+      (f) => f.cpuShares.benchProcessCores * 100,
+      0,
+    ),
+    row(
+      "machine CPU busy while the swaps ran, %",
+      (f) => (f.cpuShares.machineBusy === null ? null : f.cpuShares.machineBusy * 100),
+      0,
+    ),
     row("local service CPU ms per completed order", (f) =>
       f.completed === 0 || f.serviceCpuMs === null ? null : f.serviceCpuMs / f.completed,
     ),
@@ -90,4 +104,8 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
       2,
     ),
   ];
+}
+
+function percent(share: number | null): string {
+  return share === null ? "n/a" : `${(share * 100).toFixed(0)} %`;
 }

@@ -18,6 +18,9 @@ import { measureRun, type LoadFigures } from "./figures.js";
 import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
 import type { BenchChild } from "./child-process.js";
 import { databaseBytes, startSolverProcess } from "./solver-process.js";
+import type { StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
+import { startBitcoinNodeProcess } from "./bitcoin-node-process.js";
+import { CpuWindow } from "./cpu-window.js";
 import { startServiceProcess, type ServiceProcess } from "./service-process.js";
 import { SolverSampler } from "./solver-sampler.js";
 import { planSwaps, SWAP_KINDS, type SwapKind } from "./swap-mix.js";
@@ -41,6 +44,8 @@ export interface LoadOptions {
    * the solver: at N = 1000 fills landed later (12-13 / 25-26 blocks against 5 / 16), quotes sooner.
    */
   serviceProcess?: boolean;
+  /** Run the Bitcoin regtest node as its own process, as bitcoind runs, instead of in the benchmark's. */
+  bitcoinProcess?: boolean;
   /** Keep the run's directory (logs, journal) instead of removing it. */
   keepDir?: boolean;
 }
@@ -76,6 +81,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       : {
           startService: async (config: LocalServiceConfig) =>
             (started.service = await startServiceProcess(config, dir, nodeArgsOf("BENCH_SERVICE_NODE_ARGS"))),
+        }),
+    ...(options.bitcoinProcess !== true
+      ? {}
+      : {
+          startBitcoinNode: (nodeOptions: StartBitcoinRegtestOptions) =>
+            startBitcoinNodeProcess(nodeOptions, dir),
         }),
   });
   const proxies = new Map<string, FaultProxy>();
@@ -144,6 +155,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     });
     sampler.start();
     const openedAt = Date.now();
+    const cpuWindow = new CpuWindow();
     print(`opening ${options.orders} swaps at once`);
     records = await openSwaps(planned, benchUsers, service, orderbook);
     print(`opened in ${((Date.now() - openedAt) / 1000).toFixed(1)} s; following them`);
@@ -153,6 +165,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     });
     const incomplete = await describeIncomplete(records, benchUsers);
     await sampler.stop();
+    const cpuShares = cpuWindow.shares();
     const cpuMs = solver.cpuMs() - cpuBefore;
     const serviceCpuMs = serviceChild === null ? null : serviceChild.cpuMs() - serviceCpuBefore;
     const rssMiB = solver.rssMiB();
@@ -170,6 +183,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       endpointBurst,
       cpuMs,
       serviceCpuMs,
+      cpuShares,
       cpuPerOrderRoundMs: sampler.cpuPerOrderRoundMs(),
       rounds: sampler.rounds,
       rssMiB,

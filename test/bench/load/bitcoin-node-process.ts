@@ -1,0 +1,50 @@
+/**
+ * The Bitcoin regtest node as its own process (the benchmark's default), as bitcoind runs apart from the
+ * solver and the service: in the benchmark's process it shared one event loop with the simulated users,
+ * the local service and the RPC proxies, and at N = 1000 that loop was busy 90 % of the time, so every
+ * Bitcoin read of the solver waited behind the users' work.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RegtestEndpoint, StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
+import { BenchChild } from "./child-process.js";
+
+const MAIN = fileURLToPath(new URL("./bitcoin-node-main.ts", import.meta.url));
+
+export interface BitcoinNodeProcess extends RegtestEndpoint {
+  child: BenchChild;
+}
+
+export async function startBitcoinNodeProcess(
+  options: StartBitcoinRegtestOptions,
+  dir: string,
+): Promise<BitcoinNodeProcess> {
+  const optionsFile = join(dir, "bitcoin-node-options.json");
+  const endpointFile = join(dir, "bitcoin-node-endpoint.json");
+  const { logger: _logger, ...plain } = options;
+  writeFileSync(
+    optionsFile,
+    JSON.stringify(plain, (_key, value: unknown) => (typeof value === "bigint" ? Number(value) : value)),
+  );
+  const child = new BenchChild(
+    "bitcoin node",
+    ["--import", "tsx", MAIN, optionsFile, endpointFile],
+    join(dir, "bitcoin-node.log"),
+  );
+  try {
+    await child.waitUntil(() => Promise.resolve(existsSync(endpointFile)), endpointFile, 60_000);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  const endpoint = JSON.parse(readFileSync(endpointFile, "utf8")) as Omit<RegtestEndpoint, "stop">;
+  return {
+    ...endpoint,
+    child,
+    stop: async () => {
+      const code = await child.stop();
+      if (code !== 0) throw new Error(`the bitcoin node exited with code ${code}; see ${child.logFile}`);
+    },
+  };
+}
