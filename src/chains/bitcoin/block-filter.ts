@@ -7,7 +7,7 @@
 
 /**
  * 20 bits and 14 probes per item: about 1 in 15,000 answers for an absent item is a false "maybe", so a
- * batch of 500 new addresses still rules out about 97 % of blocks (a mainnet block: about 20 kB).
+ * batch of 500 new addresses still rules out about 97 % of blocks (a mainnet block: about 45 kB).
  */
 const BITS_PER_ITEM = 20;
 const PROBES = 14;
