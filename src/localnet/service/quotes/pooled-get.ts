@@ -42,7 +42,11 @@ export function pooledGetText(
     new Promise((resolve, reject) => {
       const https = url.protocol === "https:";
       const get = https ? httpsGet : httpGet;
-      const request = get(url, { agent: https ? agents.https : agents.http, headers, signal }, (response) => {
+      // The second try goes over a connection of its own: the kept ones went idle together after a
+      // burst and the solver closes them together, so another kept one may be closing too (one order
+      // creation of 1,000 failed that way in the load benchmark).
+      const agent = !mayRetry ? false : https ? agents.https : agents.http;
+      const request = get(url, { agent, headers, signal }, (response) => {
         readBody(response).then(resolve, reject);
       });
       request.on("error", (error) => {

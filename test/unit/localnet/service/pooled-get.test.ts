@@ -103,7 +103,7 @@ describe("pooledGetText", () => {
     expect(solver.connections()).toBe(2);
   });
 
-  it("does not ask a third time", async () => {
+  it("asks again over a new connection when every kept one was closed together", async () => {
     const seen = new WeakSet<object>();
     const solver = await serve((request, response) => {
       if (seen.has(request.socket)) {
@@ -116,6 +116,22 @@ describe("pooledGetText", () => {
     // Two kept connections, both then closed under each request that reuses them.
     await Promise.all([pooledGetText(solver.url, 5_000), pooledGetText(solver.url, 5_000)]);
     expect(solver.connections()).toBe(2);
+    expect(await pooledGetText(solver.url, 5_000)).toBe("quoted");
+    expect(solver.connections()).toBe(3);
+  });
+
+  it("does not ask a third time", async () => {
+    let served = 0;
+    const solver = await serve((request, response) => {
+      // The first request is answered; every later one finds its connection closed.
+      if (served++ > 0) {
+        request.socket.destroy();
+        return;
+      }
+      response.end("quoted");
+    });
+    expect(await pooledGetText(solver.url, 5_000)).toBe("quoted");
     expect(await failureOf(pooledGetText(solver.url, 5_000))).toMatchObject({ kind: "network" });
+    expect(served).toBe(3);
   });
 });
