@@ -5,6 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { pino } from "pino";
+import { stopOnSigterm } from "./child-main.js";
 import { startBitcoinRegtest, type StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
 
 const [optionsPath, endpointPath] = process.argv.slice(2);
@@ -17,12 +18,4 @@ const { rpcUrl, rpcUser, rpcPassword } = regtest;
 // Written whole, then moved into place: the benchmark reads the file as soon as it exists.
 writeFileSync(`${endpointPath}.partial`, JSON.stringify({ rpcUrl, rpcUser, rpcPassword }), { mode: 0o600 });
 renameSync(`${endpointPath}.partial`, endpointPath);
-process.once("SIGTERM", () => {
-  void regtest.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: error }, "bitcoin node did not stop cleanly");
-      process.exit(1);
-    },
-  );
-});
+stopOnSigterm("bitcoin node", () => regtest.stop(), logger);

@@ -63,7 +63,10 @@ export class BenchChild {
     return kb / 1024;
   }
 
-  /** Polls `ready` until it holds; fails at once when the process has exited, or after `timeoutMs`. */
+  /**
+   * Polls `ready` until it holds; fails at once when the process has exited, or after `timeoutMs`, and
+   * then stops it, so a part that never came up is not left running.
+   */
   async waitUntil(ready: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -74,12 +77,20 @@ export class BenchChild {
       }
       if (await ready()) return;
       if (Date.now() > deadline) {
+        await this.stop();
         throw new BenchChildError(
           `the ${this.name} was not up within ${timeoutMs} ms (${what}); see ${this.logFile}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  }
+
+  /** Stops it and fails, naming it, unless it ended with code 0. */
+  async stopCleanly(): Promise<void> {
+    const code = await this.stop();
+    if (code !== 0)
+      throw new BenchChildError(`the ${this.name} exited with code ${code}; see ${this.logFile}`);
   }
 
   /** SIGTERM, a clean stop; SIGKILL when it does not end in time. */

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { pino } from "pino";
 import type { LocalServiceConfig } from "../../../src/localnet/service/config.js";
+import { stopOnSigterm } from "./child-main.js";
 import { startLocalService } from "../../../src/localnet/service/service.js";
 
 const configPath = process.argv[2];
@@ -13,12 +14,4 @@ const config = JSON.parse(readFileSync(configPath, "utf8")) as LocalServiceConfi
 const logger = pino({ level: process.env.BENCH_LOCALNET_LOG_LEVEL ?? "warn" });
 const service = await startLocalService(config, logger);
 logger.info({ url: service.url }, "local service up in its own process");
-process.once("SIGTERM", () => {
-  void service.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: error }, "local service did not stop cleanly");
-      process.exit(1);
-    },
-  );
-});
+stopOnSigterm("local service", () => service.stop(), logger);

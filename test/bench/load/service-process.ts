@@ -30,23 +30,11 @@ export async function startServiceProcess(
     join(dir, "service.log"),
   );
   const url = `http://${config.host}:${config.port}`;
-  try {
-    const appId = config.appIds[0] ?? "";
-    await child.waitUntil(
-      () => answers(`${url}/health`, { "service-app-id": appId }),
-      `${url}/health`,
-      60_000,
-    );
-  } catch (error) {
-    await child.stop();
-    throw error;
-  }
+  const appId = config.appIds[0] ?? "";
+  await child.waitUntil(() => answers(`${url}/health`, { "service-app-id": appId }), `${url}/health`, 60_000);
   return {
     url,
     child,
-    stop: async () => {
-      const code = await child.stop();
-      if (code !== 0) throw new Error(`the local service exited with code ${code}; see ${child.logFile}`);
-    },
+    stop: () => child.stopCleanly(),
   };
 }

@@ -25,16 +25,11 @@ export async function startSolverProcess(options: SolverProcessOptions): Promise
   const solver = new BenchChild("solver", args, options.logFile, { ...process.env, SOLVER_CONFIG: "" });
   const quoteHealth = new URL("health", options.quoteUrl.replace(/quote$/, "")).toString();
   const opsHealth = `${options.opsUrl}/health`;
-  try {
-    await solver.waitUntil(
-      async () => (await answers(quoteHealth)) && (await answers(opsHealth)),
-      `quote ${quoteHealth}, ops ${opsHealth}`,
-      options.startTimeoutMs ?? 90_000,
-    );
-  } catch (error) {
-    await solver.stop();
-    throw error;
-  }
+  await solver.waitUntil(
+    async () => (await answers(quoteHealth)) && (await answers(opsHealth)),
+    `quote ${quoteHealth}, ops ${opsHealth}`,
+    options.startTimeoutMs ?? 90_000,
+  );
   return solver;
 }
 
