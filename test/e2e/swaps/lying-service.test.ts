@@ -29,7 +29,8 @@ describe("a service that lies", () => {
 
   beforeAll(async () => {
     t = await startTestLocalnet({ startSolver: false, sourceTimelock: 1000 });
-    proxy = new LyingProxy(t.net.descriptor.service.url);
+    // Every order here is lied about: the solver must never see one before its lie.
+    proxy = new LyingProxy(t.net.descriptor.service.url, { onlyNamed: true });
     await proxy.start();
     const config = t.net.solverConfig;
     const chains = config.chains.map((c) =>

@@ -36,7 +36,8 @@ describe("a service that lies about Solana sides", () => {
 
   beforeAll(async () => {
     t = await startTestLocalnet({ startSolver: false });
-    proxy = new LyingProxy(t.net.descriptor.service.url);
+    // Every order here is lied about: the solver must never see one before its lie.
+    proxy = new LyingProxy(t.net.descriptor.service.url, { onlyNamed: true });
     await proxy.start();
     const config = t.net.solverConfig;
     await t.net.startSolver({ ...config, service: { ...config.service, url: proxy.url } });
