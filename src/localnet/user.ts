@@ -48,6 +48,8 @@ export interface CreateOrderOptions {
   secretHash?: string;
   /** Leave out the owner of a Bitcoin source (a refund address is given later). */
   withoutBitcoinOwner?: boolean;
+  /** Basis points less than the quote the user accepts if the solver's quote moved meanwhile. */
+  slippageBps?: number;
 }
 
 /**
@@ -149,6 +151,7 @@ export class LocalUser {
       destination,
       solver_id: quote.solver_id,
       ...(options.secretHash ? { secret_hash: options.secretHash } : {}),
+      ...(options.slippageBps === undefined ? {} : { slippage: options.slippageBps }),
     };
   }
 

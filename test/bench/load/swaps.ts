@@ -15,6 +15,13 @@ import {
 } from "./service-calls.js";
 import type { PlannedSwap } from "./swap-mix.js";
 
+/**
+ * What a wallet's default lets the destination amount move between quote and order: in a burst the
+ * solver's inventory curve widens as its fills are committed, so a quote can move by a basis point or two
+ * before the order is made.
+ */
+const USER_SLIPPAGE_BPS = 50;
+
 export interface SwapRecord {
   planned: PlannedSwap;
   quote: TimedQuote | null;
@@ -64,7 +71,8 @@ export async function openSwaps(
       if (user === undefined) throw new Error(`no user ${userIndex}`);
       record.quote = await timedQuote(service, kind);
       if (record.quote.quote === null) return;
-      record.create = await timedCreate(service, user.local.orderRequest(record.quote.quote));
+      const request = user.local.orderRequest(record.quote.quote, { slippageBps: USER_SLIPPAGE_BPS });
+      record.create = await timedCreate(service, request);
       const orderId = record.create.result?.order_id;
       if (orderId === undefined) return;
       record.orderId = orderId;

@@ -205,6 +205,49 @@ describe("POST /v2/orders", () => {
     });
   });
 
+  it("builds the order at the live quote when it moved below the request within the slippage", async () => {
+    // 1000000 less 100 bp is 990000, the live quote: the user accepted exactly that much.
+    const { order } = await createOrder(
+      request({ destination: { asset: "beta:usdc", owner: user, amount: "1000000" }, slippage: 100 }),
+    );
+    expect(order.destination_swap.amount).toBe("990000");
+    const destinationId = evmOrderId({
+      chainId: 31_202n,
+      secretHash: `0x${order.destination_swap.secret_hash}`,
+      initiator: solverAddress,
+      redeemer: user,
+      timelock: 50n,
+      amount: 990_000n,
+      htlc: beta.htlc,
+    });
+    expect(order.destination_swap.swap_id).toBe(destinationId.slice(2));
+  });
+
+  it("keeps the requested amount when the live quote gives at least that much, slippage or not", async () => {
+    const { order } = await createOrder(
+      request({ destination: { asset: "beta:usdc", owner: user, amount: "980000" }, slippage: 500 }),
+    );
+    expect(order.destination_swap.amount).toBe("980000");
+  });
+
+  it("answers 422 when the live quote moved by more than the slippage", async () => {
+    // 1000001 less 100 bp, rounded up, is 990001: one more than the solver gives now.
+    const answer = await api(
+      service,
+      "POST",
+      "/v2/orders",
+      request({ destination: { asset: "beta:usdc", owner: user, amount: "1000001" }, slippage: 100 }),
+    );
+    expect(answer).toEqual({
+      status: 422,
+      body: {
+        status: "Error",
+        error:
+          "destination.amount 1000001 exceeds the solver's live quote of 990000 for beta:usdc by more than the slippage of 100 bp",
+      },
+    });
+  });
+
   it("answers 422 when the solver no longer quotes the pair", async () => {
     solver.refuse = "paused";
     try {
@@ -280,6 +323,11 @@ describe("POST /v2/orders", () => {
       `secret_hash must be 64 hexadecimal characters without 0x, got "0x${"11".repeat(32)}"`,
     ],
     ["bad nonce", { nonce: "abc" }, 'nonce must be a numeric string, got "abc"'],
+    [
+      "slippage above 100 %",
+      { slippage: 10_001 },
+      "slippage must be an integer number of basis points from 0 to 10000, got 10001",
+    ],
   ])("answers 400 for %s", async (_name, overrides, error) => {
     const answer = await api(service, "POST", "/v2/orders", request(overrides));
     expect(answer).toEqual({ status: 400, body: { status: "Error", error } });

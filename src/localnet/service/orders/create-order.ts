@@ -12,8 +12,9 @@ import { buildOrder } from "./build-order.js";
 import { parseOrderRequest, type OrderPlan } from "./order-request.js";
 
 export async function createOrder(ctx: ServiceContext, body: unknown): Promise<CreateOrderResult> {
-  const plan = parseOrderRequest(ctx, body);
-  await checkLiveQuote(ctx, plan);
+  const requested = parseOrderRequest(ctx, body);
+  const destinationAmount = await liveDestinationAmount(ctx, requested);
+  const plan = { ...requested, destination: { ...requested.destination, amount: destinationAmount } };
 
   const secret = plan.clientSecretHash === null ? randomBytes(32).toString("hex") : null;
   const secretHash = plan.clientSecretHash ?? sha256Hex(secret ?? "");
@@ -67,7 +68,12 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
   return result;
 }
 
-async function checkLiveQuote(ctx: ServiceContext, plan: OrderPlan): Promise<void> {
+/**
+ * The destination amount the order is built with: the requested one while the solver's live quote still
+ * gives it, else the live quote's when that is within the user's slippage of the request (the solver is
+ * never bound above what it quotes now, the user never gets less than it accepted).
+ */
+async function liveDestinationAmount(ctx: ServiceContext, plan: OrderPlan): Promise<bigint> {
   const from = plan.source.asset.id;
   const to = plan.destination.asset.id;
   const solverId = plan.solver.id;
@@ -85,13 +91,21 @@ async function checkLiveQuote(ctx: ServiceContext, plan: OrderPlan): Promise<voi
       throw quoteMismatch(`solver ${solverId} gives no quote for ${from} -> ${to} now: ${outcome.reason}`);
     case "quote": {
       const quoted = BigInt(outcome.quote.destination.amount);
-      if (plan.destination.amount > quoted) {
-        throw quoteMismatch(
-          `destination.amount ${plan.destination.amount} exceeds the solver's live quote of ${quoted} for ${to}`,
-        );
-      }
+      const requested = plan.destination.amount;
+      if (requested <= quoted) return requested;
+      if (quoted >= leastAccepted(requested, plan.slippageBps)) return quoted;
+      const tolerance = plan.slippageBps === 0 ? "" : ` by more than the slippage of ${plan.slippageBps} bp`;
+      throw quoteMismatch(
+        `destination.amount ${requested} exceeds the solver's live quote of ${quoted} for ${to}${tolerance}`,
+      );
     }
   }
+}
+
+/** The smallest amount within `bps` of `amount`, rounded up so the user never gets less than it allowed. */
+function leastAccepted(amount: bigint, bps: number): bigint {
+  const kept = amount * BigInt(10_000 - bps);
+  return (kept + 9_999n) / 10_000n;
 }
 
 /** Runs a chain read; a failure answers 502 naming the chain. */

@@ -29,6 +29,8 @@ export interface OrderPlan {
   nonce: string;
   /** Set when the client keeps the secret and redeems itself. */
   clientSecretHash: string | null;
+  /** Basis points below `destination.amount` the user accepts if the solver's live quote moved. */
+  slippageBps: number;
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -46,14 +48,21 @@ export function parseOrderRequest(ctx: ServiceContext, body: unknown): OrderPlan
   checkLimits(parsedSource);
   const clientSecretHash =
     request.secret_hash === undefined ? null : parseHex64(request.secret_hash, "secret_hash");
-  if (request.slippage !== undefined) parseBps(request.slippage, "slippage");
+  const slippageBps = request.slippage === undefined ? 0 : parseBps(request.slippage, "slippage");
   const { source, destination } = withBitcoinDelegates(
     request,
     parsedSource,
     parsedDestination,
     clientSecretHash,
   );
-  return { source, destination, solver, nonce: parseNonce(request.nonce), clientSecretHash };
+  return {
+    source,
+    destination,
+    solver,
+    nonce: parseNonce(request.nonce),
+    clientSecretHash,
+    slippageBps,
+  };
 }
 
 function parseSide(
