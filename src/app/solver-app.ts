@@ -151,6 +151,7 @@ export async function startSolverApp(
     host: config.quote.host,
     port: config.quote.port,
     listenBacklog: config.quote.listenBacklog,
+    keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
     quote: pricing.quote,
     observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
     logger,

@@ -123,6 +123,7 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       host: setting(raw, "quote.host"),
       port: setting(raw, "quote.port"),
       listenBacklog: setting(raw, "quote.listenBacklog"),
+      keepAliveTimeoutMs: setting(raw, "quote.keepAliveTimeoutMs"),
     },
     log: { level: setting(raw, "log.level") },
   };

@@ -4,6 +4,7 @@
  * by field; the schema holds them as whole values and `validate/` checks their inside.
  */
 import convict from "convict";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
 import { registerFormats, type FormatName } from "./formats.js";
 
 export interface SettingSpec {
@@ -218,9 +219,15 @@ export const SOLVER_SCHEMA = {
     },
     listenBacklog: {
       doc: "New connections the kernel may queue for the quote endpoint before it accepts them (capped by net.core.somaxconn). A burst of more new connections than this has the rest wait a SYN retry (1 s, then 3 s), past a service's quote timeout.",
-      default: 4096,
+      default: LISTEN_BACKLOG,
       format: "solver-positive-int",
       env: "SOLVER_QUOTE_LISTEN_BACKLOG",
+    },
+    keepAliveTimeoutMs: {
+      doc: "How long the quote endpoint keeps an idle connection open for the next request. Keep it above the idle timeout of the service's connection pool (90 s in common HTTP clients) so the client closes first: a burst then reuses the connections of the last one, and no request is sent on a connection the solver is closing.",
+      default: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      format: "solver-positive-int",
+      env: "SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS",
     },
   },
   log: {

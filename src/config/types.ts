@@ -294,7 +294,7 @@ export interface SolverConfig {
   safety: SafetyConfig;
   journal: { path: string };
   ops: { host: string; port: number };
-  quote: { host: string; port: number; listenBacklog: number };
+  quote: { host: string; port: number; listenBacklog: number; keepAliveTimeoutMs: number };
   log: { level: "trace" | "debug" | "info" | "warn" | "error" | "fatal" };
 }
 

@@ -18,7 +18,7 @@ import { LOCALNET_BITCOIN_TIMING } from "./bitcoin-setup.js";
 import { LOCALNET_SOLANA_TIMING } from "./solana-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
 import type { LocalFeed } from "./price-feeds.js";
-import { LISTEN_BACKLOG } from "../util/listen.js";
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
 
 export interface LocalEvmChainPlan {
   name: string;
@@ -355,7 +355,12 @@ export function localnetSolverConfig(options: {
     },
     journal: { path: options.journalPath },
     ops: { host: "127.0.0.1", port: options.opsPort },
-    quote: { host: "127.0.0.1", port: options.quotePort, listenBacklog: LISTEN_BACKLOG },
+    quote: {
+      host: "127.0.0.1",
+      port: options.quotePort,
+      listenBacklog: LISTEN_BACKLOG,
+      keepAliveTimeoutMs: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    },
     log: { level: "info" },
   };
 }

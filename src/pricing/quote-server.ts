@@ -9,7 +9,12 @@ import type { Envelope, QuoteItem } from "../orderbook/types.js";
 import type { QuoteRequest } from "./quote.js";
 import { parseQuoteParams } from "./quote-params.js";
 import { isRefusal, type QuoteRefusal } from "./refusal.js";
-import { kernelListenQueueCap, listen, LISTEN_BACKLOG } from "../util/listen.js";
+import {
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  kernelListenQueueCap,
+  listen,
+  LISTEN_BACKLOG,
+} from "../util/listen.js";
 
 export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
 
@@ -21,6 +26,8 @@ export interface QuoteServerOptions {
   port: number;
   /** Connections the kernel may queue before the server accepts them (config quote.listenBacklog). */
   listenBacklog?: number;
+  /** Idle time before the server closes a kept-alive connection (config quote.keepAliveTimeoutMs). */
+  keepAliveTimeoutMs?: number;
   quote: QuoteFunction;
   logger: Logger;
   /** Told of every quote answered: how it ended and the seconds it took from reaching the handler. */
@@ -100,7 +107,10 @@ function route(options: QuoteServerOptions, request: IncomingMessage, response: 
 }
 
 export async function startQuoteServer(options: QuoteServerOptions): Promise<QuoteServer> {
-  const server = createServer((request, response) => route(options, request, response));
+  const server = createServer(
+    { keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS },
+    (request, response) => route(options, request, response),
+  );
   const listenBacklog = options.listenBacklog ?? LISTEN_BACKLOG;
   await listen(server, options.port, options.host, listenBacklog);
   const { port } = server.address() as AddressInfo;

@@ -10,6 +10,13 @@ import type { Server } from "node:net";
 
 export const LISTEN_BACKLOG = 4096;
 
+/**
+ * Above the 90 s idle timeout of common HTTP client pools: Node's own 5 s closes, between two bursts of
+ * quotes, the connections the service would reuse, and a burst of new connections costs the solver more
+ * CPU in accepting and closing them than in pricing.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 95_000;
+
 export function listen(server: Server, port: number, host: string, backlog = LISTEN_BACKLOG): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -30,7 +30,12 @@ describe("loadConfig", () => {
     const config = loadConfig({ file: writeProfile("valid.json", validSettings()), env: TEST_ENV });
     expect(config.solver.pollIntervalMs).toBe(5000);
     expect(config.ops).toEqual({ host: "127.0.0.1", port: 7070 });
-    expect(config.quote).toEqual({ host: "127.0.0.1", port: 7071, listenBacklog: 4096 });
+    expect(config.quote).toEqual({
+      host: "127.0.0.1",
+      port: 7071,
+      listenBacklog: 4096,
+      keepAliveTimeoutMs: 95_000,
+    });
     expect(config.log.level).toBe("info");
     expect(config.journal.path).toBe("./data/journal.sqlite");
     expect(config.safety).toEqual({
@@ -111,6 +116,15 @@ describe("loadConfig", () => {
     expect(
       problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "0" } })),
     ).toEqual([expect.stringMatching(/^quote\.listenBacklog: /)]);
+  });
+
+  it("keeps the quote endpoint's idle connections open 95 s unless told otherwise, and names a bad value", () => {
+    const file = writeProfile("keep-alive.json", validSettings());
+    const told = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "120000" } });
+    expect(told.quote.keepAliveTimeoutMs).toBe(120_000);
+    expect(
+      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "5s" } })),
+    ).toEqual([expect.stringMatching(/^quote\.keepAliveTimeoutMs: /)]);
   });
 
   it("reads a switch from the environment as true or false, and names the key for anything else", () => {

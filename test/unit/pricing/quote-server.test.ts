@@ -1,3 +1,4 @@
+import { connect, type Socket } from "node:net";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope, QuoteItem } from "../../../src/orderbook/types.js";
@@ -46,6 +47,30 @@ afterAll(async () => {
 async function get(base: string, path: string, init?: RequestInit) {
   const response = await fetch(`${base}${path}`, init);
   return { status: response.status, body: (await response.json()) as Envelope<QuoteItem | string> };
+}
+
+/** A kept-alive connection that has just been answered GET /health, now idle. */
+function idleSocketAfterHealth(server: QuoteServer): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => {
+      socket.write("GET /health HTTP/1.1\r\nhost: localhost\r\nconnection: keep-alive\r\n\r\n");
+    });
+    socket.once("data", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+/** Milliseconds until the server closed `socket`; fails when it is still open after `limitMs`. */
+async function closedWithin(socket: Socket, limitMs: number): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`connection still open after ${limitMs} ms`)), limitMs);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return performance.now() - started;
 }
 
 describe("quote server over HTTP", () => {
@@ -123,6 +148,32 @@ describe("quote server over HTTP", () => {
     await get(server.url, "/health");
     expect(observed.map((o) => o.outcome)).toEqual(["given", "refused", "bad_request", "error"]);
     for (const { seconds } of observed) expect(seconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("keeps an idle connection open for the configured time, then closes it", async () => {
+    const quote = () => Promise.reject(new Error("not asked"));
+    const brief = await startQuoteServer({
+      host: "127.0.0.1",
+      port: 0,
+      keepAliveTimeoutMs: 150,
+      quote,
+      logger,
+    });
+    const lasting = await startQuoteServer({ host: "127.0.0.1", port: 0, quote, logger });
+    try {
+      const [briefSocket, lastingSocket] = await Promise.all([
+        idleSocketAfterHealth(brief),
+        idleSocketAfterHealth(lasting),
+      ]);
+      const briefClosedAfterMs = await closedWithin(briefSocket, 4_000);
+      // Node's own 5 s would close it only after the 4 s limit; the 95 s default keeps the other open.
+      expect(briefClosedAfterMs).toBeGreaterThanOrEqual(100);
+      expect(lastingSocket.closed).toBe(false);
+      lastingSocket.destroy();
+    } finally {
+      await brief.stop();
+      await lasting.stop();
+    }
   });
 
   it("listens with the configured accept queue and warns when the kernel caps it lower", async () => {
