@@ -10,14 +10,18 @@ import { Agent as HttpAgent, get as httpGet, type IncomingMessage } from "node:h
 import { Agent as HttpsAgent, get as httpsGet } from "node:https";
 import { BodyTooLargeError, readCapped } from "../../../util/read-capped.js";
 
-/** Idle connections kept open to one solver between bursts. */
-export const KEPT_CONNECTIONS = 256;
+/**
+ * Every connection a burst opened stays for the next one, and an idle one is closed after 90 s: the
+ * defaults of reqwest (hyper's pool), the client a Rust service most likely uses. Node's agent keeps 256,
+ * so after each burst of 1,000 the solver accepted and closed 744 connections again.
+ */
+const IDLE_CONNECTION_MS = 90_000;
 /** Largest answer read from a solver: a quote is a few hundred bytes. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 const agents = {
-  http: new HttpAgent({ keepAlive: true, maxFreeSockets: KEPT_CONNECTIONS }),
-  https: new HttpsAgent({ keepAlive: true, maxFreeSockets: KEPT_CONNECTIONS }),
+  http: new HttpAgent({ keepAlive: true, maxFreeSockets: Infinity, timeout: IDLE_CONNECTION_MS }),
+  https: new HttpsAgent({ keepAlive: true, maxFreeSockets: Infinity, timeout: IDLE_CONNECTION_MS }),
 };
 
 export class PooledGetError extends Error {
