@@ -54,8 +54,14 @@ export interface LoadFigures {
   /** The separate burst of quotes through the service before the swaps. */
   burst: QuoteFigures;
   burstCpuMsPerQuote: number | null;
-  /** The same burst straight at the solver's quote endpoint, as the service's pooled client sends it. */
+  /**
+   * The same burst straight at the solver's quote endpoint, as the service's pooled client sends it, after
+   * one burst that opened the connections and warmed the solver's code (`coldEndpointBurst`): a running
+   * solver is asked over kept connections.
+   */
   endpointBurst: QuoteFigures;
+  /** The first burst after the solver started: every connection new, nothing compiled yet. */
+  coldEndpointBurst: QuoteFigures;
   /** Upper bound (a histogram bucket) of the burst's p99 inside the solver's quote handler, ms. */
   burstSolverP99Ms: number | null;
   rpc: ChainRpcFigures[];
@@ -83,6 +89,7 @@ export interface RunInputs {
   burstCpuMs: number;
   burstSolverP99Ms: number | null;
   endpointBurst: readonly TimedQuote[];
+  coldEndpointBurst: readonly TimedQuote[];
   cpuMs: number;
   /** CPU the local service used while the swaps ran, ms; null when it ran in the benchmark's process. */
   serviceCpuMs: number | null;
@@ -207,6 +214,7 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     burstCpuMsPerQuote: inputs.burst.length === 0 ? null : inputs.burstCpuMs / inputs.burst.length,
     burstSolverP99Ms: inputs.burstSolverP99Ms,
     endpointBurst: quoteFigures(inputs.endpointBurst),
+    coldEndpointBurst: quoteFigures(inputs.coldEndpointBurst),
     serviceCpuMs: inputs.serviceCpuMs,
     rpc: rpcFigures(inputs, completed),
     solverCpuMs: inputs.cpuMs,

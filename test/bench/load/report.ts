@@ -23,7 +23,8 @@ export function runText(f: LoadFigures): string[] {
     `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
     `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote; ` +
       `p99 inside the solver's quote handler <= ${fixed(f.burstSolverP99Ms, 1)} ms`,
-    `quote burst straight at the solver's endpoint (the service's pooled client): ${quoteText(f.endpointBurst)}`,
+    `quote burst straight at the solver's endpoint (the service's pooled client), the first after start: ${quoteText(f.coldEndpointBurst)}`,
+    `quote burst straight at the solver's endpoint, the next (kept connections): ${quoteText(f.endpointBurst)}`,
     `the swaps' own quotes: ${quoteText(f.orderQuotes)}`,
     `order creations: ${f.creations.created} created, ${f.creations.badGateway} failed 502, ${f.creations.failed} failed otherwise; ` +
       `p99 ${fixed(f.creations.latencyMs.p99, 0)} ms`,
@@ -70,6 +71,7 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("burst quote timeouts", (f) => f.burst.timeouts, 0),
     row("burst quote p99 in the solver's handler, ms (bound)", (f) => f.burstSolverP99Ms, 1),
     row("solver endpoint burst p99, ms", (f) => f.endpointBurst.latencyMs.p99, 0),
+    row("solver endpoint first burst p99, ms", (f) => f.coldEndpointBurst.latencyMs.p99, 0),
     row("solver endpoint burst timeouts", (f) => f.endpointBurst.timeouts, 0),
     row("swap quotes answered", (f) => f.orderQuotes.answered, 0),
     row("swap quote p99, ms", (f) => f.orderQuotes.latencyMs.p99, 0),

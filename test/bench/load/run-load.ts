@@ -129,10 +129,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const burstSize = options.quoteBurst ?? 1_000;
     const solverAtService = net.serviceConfig.solvers[0];
     if (solverAtService === undefined) throw new Error("the localnet's service knows no solver");
-    print(`quote burst: ${burstSize} concurrent quotes straight at the solver's endpoint`);
-    const endpointBurst = await burstOf(burstSize, (kind) =>
-      timedSolverQuote(solverAtService, kind, service.quoteTimeoutMs),
-    );
+    const askSolver = (kind: SwapKind) => timedSolverQuote(solverAtService, kind, service.quoteTimeoutMs);
+    print(`quote burst: ${burstSize} concurrent quotes straight at the solver's endpoint, twice`);
+    const coldEndpointBurst = await burstOf(burstSize, askSolver);
+    const endpointBurst = await burstOf(burstSize, askSolver);
     print(`quote burst: ${burstSize} concurrent quotes through the service`);
     const burstCpuBefore = solver.cpuMs();
     const handledBefore = await readQuoteHistogram(net.descriptor.solver.opsUrl);
@@ -181,6 +181,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       burstCpuMs,
       burstSolverP99Ms,
       endpointBurst,
+      coldEndpointBurst,
       cpuMs,
       serviceCpuMs,
       cpuShares,
