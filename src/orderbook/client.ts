@@ -25,6 +25,9 @@ export interface OrderbookClientOptions {
 
 type Query = Record<string, string | number | undefined>;
 
+/** Pages of one listing read at the same time. */
+const PAGES_IN_FLIGHT = 4;
+
 /** Typed client of the service API (spec/service-api.md). Every response is validated before use. */
 export class OrderbookClient {
   private readonly baseUrl: string;
@@ -76,20 +79,30 @@ export class OrderbookClient {
     return { page: { ...raw, data }, malformed };
   }
 
-  /** Every page of a listing; stops at `maxPages` so a misbehaving service cannot loop us forever. */
+  /**
+   * Every page of a listing, up to `maxPages` so a misbehaving service cannot loop us forever. The first
+   * page says how many there are; the rest are read a few at a time (one at a time, listing 1,000 open
+   * orders held a round for seconds while the service was busy).
+   */
   async listAllOrders(
     query: Omit<ListOrdersQuery, "page">,
     maxPages = 50,
   ): Promise<{ orders: Order[]; malformed: MalformedResponseError[] }> {
-    const orders: Order[] = [];
-    const malformed: MalformedResponseError[] = [];
-    for (let page = 1; page <= maxPages; page++) {
-      const result = await this.listOrders({ ...query, page, per_page: query.per_page ?? 100 });
-      orders.push(...result.page.data);
-      malformed.push(...result.malformed);
-      if (page >= result.page.total_pages) break;
-    }
-    return { orders, malformed };
+    const perPage = query.per_page ?? 100;
+    const read = (page: number) => this.listOrders({ ...query, page, per_page: perPage });
+    const first = await read(1);
+    const last = Math.min(first.page.total_pages, maxPages);
+    const rest: Awaited<ReturnType<typeof read>>[] = [];
+    let next = 2;
+    const reader = async (): Promise<void> => {
+      for (let page = next++; page <= last; page = next++) rest[page - 2] = await read(page);
+    };
+    await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, last - 1) }, reader));
+    const pages = [first, ...rest];
+    return {
+      orders: pages.flatMap((result) => result.page.data),
+      malformed: pages.flatMap((result) => result.malformed),
+    };
   }
 
   /** Relays the user's EIP-712 signature; returns the initiate transaction hash. */
