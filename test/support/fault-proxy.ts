@@ -22,6 +22,7 @@ import { Transaction } from "bitcoinjs-lib";
 import { keccak256, type Hex } from "viem";
 import { parseKeepingNumbers, seededRandom, stringifyKeepingNumbers } from "./fault-proxy-json.js";
 import { stalePlan, type RpcOutcome, type StalePlan } from "./fault-proxy-stale.js";
+import { pooledPost } from "./pooled-post.js";
 import { listen } from "../../src/util/listen.js";
 
 export const FAULT_KINDS = ["http500", "http429", "rpcError", "reset", "hang"] as const;
@@ -405,23 +406,17 @@ export class FaultProxy {
   }
 
   async #post(body: string, request: IncomingMessage): Promise<string> {
-    const authorization = request.headers.authorization;
-    const response = await fetch(this.upstream, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-      body,
-    });
-    return response.text();
+    return (await pooledPost(this.upstream, body, this.#upstreamHeaders(request))).text;
   }
 
   async #forwardText(request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
+    const upstream = await pooledPost(this.upstream, body, this.#upstreamHeaders(request));
+    this.#send(response, upstream.status, upstream.text);
+  }
+
+  #upstreamHeaders(request: IncomingMessage): Record<string, string> {
     const authorization = request.headers.authorization;
-    const upstream = await fetch(this.upstream, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
-      body,
-    });
-    this.#send(response, upstream.status, await upstream.text());
+    return { "content-type": "application/json", ...(authorization ? { authorization } : {}) };
   }
 
   #control(request: IncomingMessage, body: string, response: ServerResponse): void {
