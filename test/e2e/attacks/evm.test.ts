@@ -1,6 +1,7 @@
 /**
  * Attacks on the solver between the two anvil chains, each checked on the solver's balances: many
- * orders at once against a limited inventory, two orders backed by one source, and a service that
+ * orders at once against a limited inventory, an order asking for more than the quote with any slippage
+ * accepted, two orders backed by one source, and a service that
  * rewrites an order after the solver filled it (other source, wrong secret, a final status, gone from
  * its listings).
  */
@@ -82,6 +83,31 @@ describe("attack: many orders in one round against a limited inventory", () => {
       "every source redeem to be mined",
     );
     expect(await solverHolds(t, TO)).toBe(held - 5n * each);
+  });
+});
+
+describe("attack: a user asks for more than the quote and accepts any slippage", () => {
+  it("gets the live quote's amount, no more, and the solver's inventory moves by exactly that", async () => {
+    const user = t.user(2);
+    const quote = await user.bestQuote(FROM, TO, 40_000_000n);
+    const quoted = BigInt(quote.destination.amount);
+    const greedy = { ...quote, destination: { ...quote.destination, amount: (quoted * 2n).toString() } };
+    const made = await user.createOrder(greedy, { slippageBps: 10_000 });
+    expect(BigInt(made.destination_swap.amount)).toBe(quoted);
+
+    const [userBefore, solverToBefore, solverFromBefore] = await Promise.all([
+      user.balance(TO),
+      solverHolds(t, TO),
+      solverHolds(t, FROM),
+    ]);
+    await user.initiateOnChain(made);
+    await user.waitForOrder(made.order_id, (o) => o.source_swap.redeem_tx_hash !== "", {
+      timeoutMs: 120_000,
+    });
+    await waitFor(() => journaled(t, made).includes("redeem:confirmed"), "the source redeem to be mined");
+    expect((await user.balance(TO)) - userBefore).toBe(quoted);
+    expect(solverToBefore - (await solverHolds(t, TO))).toBe(quoted);
+    expect((await solverHolds(t, FROM)) - solverFromBefore).toBe(40_000_000n);
   });
 });
 
