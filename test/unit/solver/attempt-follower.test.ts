@@ -297,3 +297,56 @@ describe("following an attempt to its end", () => {
     expect(chain.gapChecks).toBe(2);
   });
 });
+
+describe("reading the statuses of many attempts", () => {
+  it("reads eight at a time, and a failed read leaves only its own attempt as it was", async () => {
+    const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
+    opened.push(journal);
+    const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
+    const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
+    const attempts = Array.from({ length: 20 }, (_, i) => {
+      const byte = (i + 16).toString(16);
+      const { action } = claimOk(journal, {
+        kind: "redeem",
+        orderId: byte.repeat(32),
+        params: {
+          chain: "ethereum_localnet",
+          asset: "ethereum_localnet:usdc",
+          swapId: byte.repeat(32),
+          initiator: "0xa1",
+          redeemer: "0xb2",
+          secretHash: "cd".repeat(32),
+          timelock: 600n,
+          amount: 1_000n,
+        },
+        secret: "11".repeat(32),
+      });
+      const attempt = journal.recordSigned([action.id], {
+        chain: chain.chain,
+        txHash: `0x${byte}`,
+        raw: `0x${byte}`,
+        nonce: BigInt(i),
+        terms: evmTerms(),
+      });
+      journal.markBroadcast(attempt.id);
+      return attempt;
+    });
+    let inFlight = 0;
+    let mostInFlight = 0;
+    chain.txStatus = async (attempt) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      if (attempt.txHash === "0x13") throw new Error("node timed out");
+      return { state: "confirmed", blockHeight: 50n, confirmations: 10 };
+    };
+
+    await followAttempts(registry, ctxOf(journal), Date.now());
+
+    expect(mostInFlight).toBe(8);
+    const states = attempts.map((attempt) => journal.attempt(attempt.id).state);
+    expect(states.filter((state) => state === "confirmed")).toHaveLength(19);
+    expect(journal.attempt(attempts[3]!.id).state).toBe("broadcast");
+  });
+});
