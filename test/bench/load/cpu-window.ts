@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 export interface CpuShares {
   wallMs: number;
@@ -13,6 +14,11 @@ export interface CpuShares {
   /** Busy share of all the machine's cores, 0..1; null where /proc/stat cannot be read. */
   machineBusy: number | null;
   machineCores: number;
+  /**
+   * The longest the benchmark's own event loop was held, ms: while it is held, the local service answers
+   * no listing and the Bitcoin node no read, whatever the solver does.
+   */
+  benchLoopDelayMaxMs: number;
 }
 
 interface MachineTicks {
@@ -43,8 +49,11 @@ export class CpuWindow {
   readonly #startedMs = performance.now();
   readonly #process = process.cpuUsage();
   readonly #machine = readMachineTicks();
+  readonly #loopDelay = startedLoopDelay();
 
+  /** The shares from the window's start to now; the loop delay stops being watched. */
   shares(): CpuShares {
+    this.#loopDelay.disable();
     const wallMs = performance.now() - this.#startedMs;
     const used = process.cpuUsage(this.#process);
     const machine = readMachineTicks();
@@ -56,6 +65,13 @@ export class CpuWindow {
       machineBusy:
         machine === null || start === null || spanTicks <= 0 ? null : (machine.busy - start.busy) / spanTicks,
       machineCores: cpus().length,
+      benchLoopDelayMaxMs: this.#loopDelay.max / 1e6,
     };
   }
+}
+
+function startedLoopDelay(): ReturnType<typeof monitorEventLoopDelay> {
+  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  histogram.enable();
+  return histogram;
 }

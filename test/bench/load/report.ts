@@ -43,7 +43,7 @@ export function runText(f: LoadFigures): string[] {
     `CPU while the swaps ran (${fixed(f.cpuShares.wallMs / 1000, 0)} s): solver ${percent(f.solverCores)} of a core, ` +
       `the benchmark's process (users, Bitcoin node, proxies${f.serviceCpuMs === null ? ", local service" : ""}) ` +
       `${percent(f.cpuShares.benchProcessCores)} of a core, machine ${percent(f.cpuShares.machineBusy)} busy over ` +
-      `${f.cpuShares.machineCores} cores`,
+      `${f.cpuShares.machineCores} cores; the benchmark's event loop held at most ${fixed(f.cpuShares.benchLoopDelayMaxMs, 0)} ms`,
     `local service CPU while the swaps ran: ${f.serviceCpuMs === null ? "not measured (in the benchmark's process)" : `${fixed(f.serviceCpuMs / 1000)} s`}`,
     `journal: ${fixed(f.journalBytes / 1024, 0)} KiB, ${fixed(f.completed === 0 ? null : f.journalBytes / 1024 / f.completed, 2)} KiB per completed order`,
   );
@@ -97,6 +97,7 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
       (f) => (f.cpuShares.machineBusy === null ? null : f.cpuShares.machineBusy * 100),
       0,
     ),
+    row("benchmark event loop held at most, ms", (f) => f.cpuShares.benchLoopDelayMaxMs, 0),
     row("local service CPU ms per completed order", (f) =>
       f.completed === 0 || f.serviceCpuMs === null ? null : f.serviceCpuMs / f.completed,
     ),
