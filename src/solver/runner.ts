@@ -40,6 +40,9 @@ interface DiscoveredOrder {
   fresh: boolean;
 }
 
+/** Statuses the service never leaves (an expired order may still be refunded or redeemed). */
+const SETTLED_AT_SERVICE: ReadonlySet<string> = new Set<OrderStatus>(["Redeemed", "Refunded"]);
+
 /** Statuses in which an order may still need the solver; terminal ones are followed only through the journal. */
 const OPEN_STATUSES: OrderStatus[] = [
   "Created",
@@ -368,11 +371,16 @@ export class Runner {
     // chains and the journal.
     const serviceAnswers = listed > 0;
     const unlisted = journal.activeOrderIds().filter((orderId) => !byId.has(orderId));
+    const copies = new Map(unlisted.map((orderId) => [orderId, journal.orderSnapshot(orderId)]));
     // Read side by side: one at a time, a few hundred orders past the listing cost a round many seconds.
     const refreshed = await Promise.all(
       unlisted.map((orderId) =>
         this.queue.add(async (): Promise<Order | null> => {
-          if (!serviceAnswers) return null;
+          // An order the service last said is redeemed or refunded never changes there again: its copy
+          // serves while the solver finishes its side (at N = 1000 the round read hundreds of them one by
+          // one, every round, from a service already busy).
+          const copy = copies.get(orderId);
+          if (!serviceAnswers || (copy && SETTLED_AT_SERVICE.has(copy.status))) return null;
           try {
             return await orderbook.getOrder(orderId);
           } catch (error) {
@@ -388,8 +396,8 @@ export class Runner {
     unlisted.forEach((orderId, i) => {
       const order = refreshed[i];
       if (order) return byId.set(orderId, { order, fresh: true });
-      const snapshot = journal.orderSnapshot(orderId);
-      if (snapshot !== null) byId.set(orderId, { order: snapshot, fresh: false });
+      const copy = copies.get(orderId);
+      if (copy) byId.set(orderId, { order: copy, fresh: false });
     });
     return [...byId.values()];
   }

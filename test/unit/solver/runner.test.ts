@@ -40,6 +40,10 @@ interface Harness {
   serviceDown: boolean;
   /** The round's full listing fails while set; the scout's paged one still answers. */
   fullListingDown: boolean;
+  /** The round's full listing leaves out these orders, as the service's status filter does. */
+  unlisted: Set<string>;
+  /** Ids of the orders read one by one. */
+  orderReads: string[];
   runner: Runner;
   fills(): string[];
 }
@@ -93,6 +97,8 @@ function harness(
     quote: () => ({ ok: true }),
     serviceDown: false,
     fullListingDown: false,
+    unlisted: new Set(),
+    orderReads: [],
     runner: undefined as unknown as Runner,
     fills: () =>
       destination.built
@@ -108,7 +114,10 @@ function harness(
       listAllOrders: () =>
         h.serviceDown || h.fullListingDown
           ? Promise.reject(new Error("service unreachable"))
-          : Promise.resolve({ orders: h.orders.map(copy), malformed: [] }),
+          : Promise.resolve({
+              orders: h.orders.filter((o) => !h.unlisted.has(o.order_id)).map(copy),
+              malformed: [],
+            }),
       // Newest first, as the service lists.
       listOrders: ({ page = 1, per_page = 100 }) => {
         if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
@@ -122,6 +131,7 @@ function harness(
       },
       getOrder: (id) => {
         if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
+        h.orderReads.push(id);
         const order = h.orders.find((o) => o.order_id === id);
         return order ? Promise.resolve(copy(order)) : Promise.reject(new Error(`no order ${id}`));
       },
@@ -194,6 +204,27 @@ describe("runner: many orders in one round", () => {
     await h.runner.tick();
     expect(h.source.readerCalls).not.toContain(`read:${settled.source_swap.swap_id}`);
     expect(h.source.readerCalls).toContain(`read:${open.source_swap.swap_id}`);
+  });
+
+  it("reads an unlisted order until the service says it is redeemed or refunded, then keeps that copy", async () => {
+    const h = harness();
+    const [redeemed, refunded, expired] = [addOrder(h, 0), addOrder(h, 1), addOrder(h, 2)];
+    await h.runner.tick();
+    for (const order of [redeemed, refunded, expired]) h.unlisted.add(order.order_id);
+    redeemed.status = "Redeemed";
+    refunded.status = "Refunded";
+    expired.status = "Expired";
+    await h.runner.tick();
+    await h.runner.tick();
+    await h.runner.tick();
+    const readsOf = (order: Order) => h.orderReads.filter((id) => id === order.order_id).length;
+    expect([readsOf(redeemed), readsOf(refunded)]).toEqual([1, 1]);
+    // Expired is not the end at the service: it still records a refund or a redeem.
+    expect(readsOf(expired)).toBe(3);
+    expect(h.journal.orderSnapshot(redeemed.order_id)?.status).toBe("Redeemed");
+    expect(h.journal.activeOrderIds()).toEqual(
+      expect.arrayContaining([redeemed.order_id, refunded.order_id, expired.order_id]),
+    );
   });
 
   it("reads each chain's tip once, after announcing every HTLC the round will read", async () => {
