@@ -2,7 +2,7 @@ import PQueue from "p-queue";
 import type { Logger } from "pino";
 import { batchLimit, type ActionKind, type HtlcParams } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
-import type { ActionRow, ActionStatus, Journal, OrderTerms } from "../journal/journal.js";
+import type { ActionRow, ActionStatus, Journal, OrderRow, OrderTerms } from "../journal/journal.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
@@ -42,6 +42,17 @@ interface DiscoveredOrder {
 
 /** Statuses the service never leaves (an expired order may still be refunded or redeemed). */
 const SETTLED_AT_SERVICE: ReadonlySet<string> = new Set<OrderStatus>(["Redeemed", "Refunded"]);
+
+/**
+ * The journal's copy of an order left out of the listing is as good as the service's: the scout listed it
+ * after the listing began (in a burst, hundreds of them, each read again one by one from a busy service:
+ * the first round's listing took 14-20 s at N = 1000), or the service last said it is redeemed or
+ * refunded, which never changes there again while the solver finishes its side from the chains.
+ */
+function copyServes(row: OrderRow | null | undefined, listedFromMs: number): boolean {
+  if (!row) return false;
+  return row.firstSeenMs > listedFromMs || SETTLED_AT_SERVICE.has(row.snapshot.status);
+}
 
 /** Statuses in which an order may still need the solver; terminal ones are followed only through the journal. */
 const OPEN_STATUSES: OrderStatus[] = [
@@ -347,6 +358,7 @@ export class Runner {
     const { orderbook, journal, logger, chains } = this.options;
     const parties = new Set([...chains.values()].map((c) => c.party));
     const byId = new Map<string, DiscoveredOrder>();
+    const listedFromMs = this.now();
     let listed = 0;
     for (const address of parties) {
       try {
@@ -371,16 +383,12 @@ export class Runner {
     // chains and the journal.
     const serviceAnswers = listed > 0;
     const unlisted = journal.activeOrderIds().filter((orderId) => !byId.has(orderId));
-    const copies = new Map(unlisted.map((orderId) => [orderId, journal.orderSnapshot(orderId)]));
+    const rows = new Map(unlisted.map((orderId) => [orderId, journal.orderRow(orderId)]));
     // Read side by side: one at a time, a few hundred orders past the listing cost a round many seconds.
     const refreshed = await Promise.all(
       unlisted.map((orderId) =>
         this.queue.add(async (): Promise<Order | null> => {
-          // An order the service last said is redeemed or refunded never changes there again: its copy
-          // serves while the solver finishes its side (at N = 1000 the round read hundreds of them one by
-          // one, every round, from a service already busy).
-          const copy = copies.get(orderId);
-          if (!serviceAnswers || (copy && SETTLED_AT_SERVICE.has(copy.status))) return null;
+          if (!serviceAnswers || copyServes(rows.get(orderId), listedFromMs)) return null;
           try {
             return await orderbook.getOrder(orderId);
           } catch (error) {
@@ -396,7 +404,7 @@ export class Runner {
     unlisted.forEach((orderId, i) => {
       const order = refreshed[i];
       if (order) return byId.set(orderId, { order, fresh: true });
-      const copy = copies.get(orderId);
+      const copy = rows.get(orderId)?.snapshot;
       if (copy) byId.set(orderId, { order: copy, fresh: false });
     });
     return [...byId.values()];

@@ -44,6 +44,8 @@ interface Harness {
   unlisted: Set<string>;
   /** Ids of the orders read one by one. */
   orderReads: string[];
+  /** The runner's clock. */
+  clockMs: number;
   runner: Runner;
   fills(): string[];
 }
@@ -99,6 +101,7 @@ function harness(
     fullListingDown: false,
     unlisted: new Set(),
     orderReads: [],
+    clockMs: NOW_MS,
     runner: undefined as unknown as Runner,
     fills: () =>
       destination.built
@@ -165,7 +168,7 @@ function harness(
     pollIntervalMs: options.pollIntervalMs ?? (options.watchIntervalMs === undefined ? 1_000 : 3_600_000),
     ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
     logger: pino({ level: "silent" }),
-    now: () => NOW_MS,
+    now: () => h.clockMs,
   });
   destination.held.set(USDC, 10n ** 12n);
   destination.held.set(ETH, 10n ** 18n);
@@ -225,6 +228,18 @@ describe("runner: many orders in one round", () => {
     expect(h.journal.activeOrderIds()).toEqual(
       expect.arrayContaining([redeemed.order_id, refunded.order_id, expired.order_id]),
     );
+  });
+
+  it("does not read again an order first journaled after its listing began, as the scout's finds are", async () => {
+    const h = harness();
+    const order = addOrder(h, 0);
+    h.unlisted.add(order.order_id);
+    h.journal.upsertOrder(order, NOW_MS + 10);
+    await h.runner.tick();
+    expect(h.orderReads).toEqual([]);
+    h.clockMs = NOW_MS + 20;
+    await h.runner.tick();
+    expect(h.orderReads).toEqual([order.order_id]);
   });
 
   it("reads each chain's tip once, after announcing every HTLC the round will read", async () => {
