@@ -44,10 +44,10 @@ interface DiscoveredOrder {
 const SETTLED_AT_SERVICE: ReadonlySet<string> = new Set<OrderStatus>(["Redeemed", "Refunded"]);
 
 /**
- * The journal's copy of an order left out of the listing is as good as the service's: the scout listed it
- * after the listing began (in a burst, hundreds of them, each read again one by one from a busy service:
- * the first round's listing took 14-20 s at N = 1000), or the service last said it is redeemed or
- * refunded, which never changes there again while the solver finishes its side from the chains.
+ * The journal's copy of an order left out of the listing is as good as the service's, so it is not read
+ * again one by one: the scout listed it after the listing began (in a burst of new orders, hundreds), or
+ * the service last said it is redeemed or refunded, which never changes there again while the solver
+ * finishes its side from the chains.
  */
 function copyServes(row: OrderRow | null | undefined, listedFromMs: number): boolean {
   if (!row) return false;
