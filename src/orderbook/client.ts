@@ -1,3 +1,4 @@
+import PQueue from "p-queue";
 import type { z } from "zod";
 import { MalformedResponseError, ServiceError } from "./errors.js";
 import { describeIssues, envelopeSchema, orderPageSchema, orderSchema, quoteItemSchema } from "./schemas.js";
@@ -92,12 +93,10 @@ export class OrderbookClient {
     const read = (page: number) => this.listOrders({ ...query, page, per_page: perPage });
     const first = await read(1);
     const last = Math.min(first.page.total_pages, maxPages);
-    const rest: Awaited<ReturnType<typeof read>>[] = [];
-    let next = 2;
-    const reader = async (): Promise<void> => {
-      for (let page = next++; page <= last; page = next++) rest[page - 2] = await read(page);
-    };
-    await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, last - 1) }, reader));
+    const reads = new PQueue({ concurrency: PAGES_IN_FLIGHT });
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, last - 1) }, (_, i) => reads.add(() => read(i + 2))),
+    );
     const pages = [first, ...rest];
     return {
       orders: pages.flatMap((result) => result.page.data),
