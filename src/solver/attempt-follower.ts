@@ -38,16 +38,10 @@ export async function followAttempts(
     }
     try {
       const log = logger.child({ chain: attempt.chain, txHash: attempt.txHash });
-      if (handedToService(attempt, chain, ctx)) await redeliver(attempt, ctx, log);
-      else
-        await followOne(
-          attempt,
-          chain,
-          ctx,
-          log,
-          nowMs,
-          statuses.get(attempt.id) ?? readStatus(attempt, chain, ctx),
-        );
+      // Every attempt on a known chain has its status read, except those handed to the service.
+      const read = statuses.get(attempt.id);
+      if (read === undefined) await redeliver(attempt, ctx, log);
+      else await followOne(attempt, chain, ctx, log, nowMs, read);
     } catch (error) {
       logger.warn(
         { err: error, chain: attempt.chain, txHash: attempt.txHash },
