@@ -60,14 +60,15 @@ function ctxOf(journal: Journal) {
   };
 }
 
-describe("following an attempt to its end", () => {
-  const request: ActionRequest = {
+/** A redeem of a source on the EVM chain the follower tests use. */
+function redeemRequest(orderId: string, swapId: string): ActionRequest {
+  return {
     kind: "redeem",
-    orderId: "aa".repeat(32),
+    orderId,
     params: {
       chain: "ethereum_localnet",
       asset: "ethereum_localnet:usdc",
-      swapId: "bb".repeat(32),
+      swapId,
       initiator: "0xa1",
       redeemer: "0xb2",
       secretHash: "cd".repeat(32),
@@ -76,16 +77,26 @@ describe("following an attempt to its end", () => {
     },
     secret: "11".repeat(32),
   };
+}
+
+/** A fresh journal and one fake EVM chain, as the follower's registry holds it. */
+function followerChain() {
+  const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
+  opened.push(journal);
+  const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
+  const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
+  return { journal, chain, registry };
+}
+
+describe("following an attempt to its end", () => {
+  const request = redeemRequest("aa".repeat(32), "bb".repeat(32));
 
   function setup(
     kind: ActionRequest["kind"] = "redeem",
     verdict: Decision | null = null,
     allowance?: FeeAllowance,
   ) {
-    const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
-    opened.push(journal);
-    const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
-    const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
+    const { journal, chain, registry } = followerChain();
     const ctx = {
       ...ctxOf(journal),
       recheckFill: (fill: ActionRow) => {
@@ -300,27 +311,10 @@ describe("following an attempt to its end", () => {
 
 describe("reading the statuses of many attempts", () => {
   it("reads eight at a time, and a failed read leaves only its own attempt as it was", async () => {
-    const journal = new Journal(join(mkdtempSync(join(tmpdir(), "follower-")), "journal.sqlite"));
-    opened.push(journal);
-    const chain = new FakeChain("ethereum_localnet", "evm", () => journal);
-    const registry = new Map([[chain.chain, chain.solverChain("0xa1", [])]]);
+    const { journal, chain, registry } = followerChain();
     const attempts = Array.from({ length: 20 }, (_, i) => {
       const byte = (i + 16).toString(16);
-      const { action } = claimOk(journal, {
-        kind: "redeem",
-        orderId: byte.repeat(32),
-        params: {
-          chain: "ethereum_localnet",
-          asset: "ethereum_localnet:usdc",
-          swapId: byte.repeat(32),
-          initiator: "0xa1",
-          redeemer: "0xb2",
-          secretHash: "cd".repeat(32),
-          timelock: 600n,
-          amount: 1_000n,
-        },
-        secret: "11".repeat(32),
-      });
+      const { action } = claimOk(journal, redeemRequest(byte.repeat(32), byte.repeat(32)));
       const attempt = journal.recordSigned([action.id], {
         chain: chain.chain,
         txHash: `0x${byte}`,
