@@ -22,7 +22,7 @@ import { Transaction } from "bitcoinjs-lib";
 import { keccak256, type Hex } from "viem";
 import { parseKeepingNumbers, seededRandom, stringifyKeepingNumbers } from "./fault-proxy-json.js";
 import { stalePlan, type RpcOutcome, type StalePlan } from "./fault-proxy-stale.js";
-import { pooledPost } from "./pooled-post.js";
+import { pooledPost, readWhole } from "./pooled-post.js";
 import { listen } from "../../src/util/listen.js";
 
 export const FAULT_KINDS = ["http500", "http429", "rpcError", "reset", "hang"] as const;
@@ -100,15 +100,6 @@ interface Call {
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString()));
-    request.on("error", reject);
-  });
-}
 
 function emptyCounts(): MethodCounts {
   const byFault = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
@@ -252,7 +243,7 @@ export class FaultProxy {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await readWhole(request);
     if ((request.url ?? "").startsWith(CONTROL_PATH)) return this.#control(request, body, response);
     let parsed: unknown;
     try {

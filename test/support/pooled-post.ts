@@ -4,6 +4,7 @@
  * of the solver and the service from the process that also runs the users and the local service.
  */
 import { Agent, request as httpRequest } from "node:http";
+import type { Readable } from "node:stream";
 
 /** Idle connections close after 4 s, before a Node server's own 5 s, so none is reused as it closes. */
 const agent = new Agent({ keepAlive: true, maxFreeSockets: Infinity, timeout: 4_000 });
@@ -19,15 +20,20 @@ export function pooledPost(url: string, body: string, headers: Record<string, st
       url,
       { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
-        );
-        response.on("error", reject);
+        readWhole(response).then((text) => resolve({ status: response.statusCode ?? 0, text }), reject);
       },
     );
     request.on("error", reject);
     request.end(body);
+  });
+}
+
+/** A whole request or answer body as text: the proxies' peers are the tests and the local chains. */
+export function readWhole(stream: Readable): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    stream.on("error", reject);
   });
 }
