@@ -13,6 +13,7 @@ import { startLocalnet, type Localnet } from "../../../src/localnet/localnet.js"
 import { DEFAULT_QUOTE_TIMEOUT_MS, type LocalServiceConfig } from "../../../src/localnet/service/config.js";
 import { OrderbookClient } from "../../../src/orderbook/client.js";
 import { FaultProxy } from "../../support/fault-proxy.js";
+import { poolFetchConnections } from "./connection-pool.js";
 import { BlockClock, evmTipReader, type TipReader } from "./block-clock.js";
 import { measureRun, type LoadFigures } from "./figures.js";
 import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
@@ -92,6 +93,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const proxies = new Map<string, FaultProxy>();
   let solver: BenchChild | null = null;
   let clock: BlockClock | null = null;
+  const unpoolFetch = poolFetchConnections();
   try {
     const serviceChild = started.service?.child ?? null;
     if (serviceChild === null && options.serviceProcess === true)
@@ -198,6 +200,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     await clock?.stop();
     for (const proxy of proxies.values()) await proxy.stop();
     await net.stop();
+    await unpoolFetch();
     logger.flush();
     if (options.keepDir !== true) rmSync(dir, { recursive: true, force: true });
     else print(`run directory kept: ${dir}`);
