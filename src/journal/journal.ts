@@ -131,8 +131,8 @@ export const CANCELLED =
 export class Journal implements JournalView {
   private readonly db: Database.Database;
   private readonly sql: (text: string) => Database.Statement;
-  /** Sums of fills by asset, kept while the journal has not changed since they were computed. */
-  private readonly fillSums = new Map<string, { version: string; sums: Map<string, bigint> }>();
+  /** Sums of fills by asset, kept while no action and no order's active flag has changed since. */
+  private readonly fillSums = new Map<string, { epoch: number; sums: Map<string, bigint> }>();
   /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
   private leaseHolder: string | null = null;
 
@@ -145,17 +145,6 @@ export class Journal implements JournalView {
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
     this.sql = compiledStatements(this.db);
-  }
-
-  /**
-   * Differs whenever the journal may have changed: a write of this connection (total_changes) or a commit
-   * of another one (data_version).
-   */
-  private version(): string {
-    const row = this.sql(
-      "SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS others",
-    ).get() as { own: number; others: number };
-    return `${row.own}:${row.others}`;
   }
 
   close(): void {
@@ -591,25 +580,32 @@ export class Journal implements JournalView {
   }
 
   /**
-   * Every quote asks for these: summing the fills means parsing each one's request, so the sums are kept
-   * until the journal changes. Callers get their own copy.
+   * Every quote asks for these, so the sums are kept until a write moves the fill-sums epoch (a trigger
+   * on actions and on orders' active flag, migrations.ts): under load the journal is written many times
+   * a second, and summing again at each write made every quote and fill check read every open fill.
+   * Callers get their own copy.
    */
   private fillsByAsset(statusFilter: string): Map<string, bigint> {
-    const version = this.version();
+    // Not inside a transaction: an epoch moved there goes back if it is rolled back, with sums that
+    // would still count its writes.
+    const epoch = this.db.inTransaction ? null : this.fillSumsEpoch();
     const kept = this.fillSums.get(statusFilter);
-    if (kept?.version === version) return new Map(kept.sums);
+    if (epoch !== null && kept?.epoch === epoch) return new Map(kept.sums);
     const rows = this.sql(
-      `SELECT a.request FROM actions a JOIN orders o ON o.order_id = a.order_id
+      `SELECT json_extract(a.request, '$.params.asset') AS asset,
+              json_extract(a.request, '$.params.amount."$bigint"') AS amount
+         FROM actions a JOIN orders o ON o.order_id = a.order_id
          WHERE a.kind = 'fill' AND ${statusFilter} AND o.active = 1
          AND NOT EXISTS (SELECT 1 FROM actions r WHERE r.order_id = a.order_id AND r.kind = 'refund' AND r.status = 'confirmed')`,
-    ).all() as { request: string }[];
+    ).all() as { asset: string; amount: string }[];
     const sums = new Map<string, bigint>();
-    for (const row of rows) {
-      const request = deserialize(row.request);
-      sums.set(request.params.asset, (sums.get(request.params.asset) ?? 0n) + request.params.amount);
-    }
-    this.fillSums.set(statusFilter, { version, sums });
+    for (const row of rows) sums.set(row.asset, (sums.get(row.asset) ?? 0n) + BigInt(row.amount));
+    if (epoch !== null) this.fillSums.set(statusFilter, { epoch, sums });
     return new Map(sums);
+  }
+
+  private fillSumsEpoch(): number {
+    return (this.sql("SELECT n FROM fill_sums_epoch WHERE id = 1").get() as { n: number }).n;
   }
 
   private actionIdsOf(attemptId: number): number[] {

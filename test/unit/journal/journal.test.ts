@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ActionRequest, SignedTx } from "../../../src/chains/chain.js";
 import { Journal } from "../../../src/journal/journal.js";
 import { claimOk, ownSource } from "../../support/journal-claims.js";
@@ -132,7 +132,7 @@ describe("journal", () => {
     expect(journal.inFlightByAsset().size).toBe(0);
   });
 
-  it("keeps the fill sums only until the journal changes, by this process or another", () => {
+  it("keeps the fill sums only until a fill changes, by this process or another", () => {
     const { journal, path } = openJournal();
     journal.upsertOrder(order);
     claimOk(journal, fill);
@@ -151,6 +151,46 @@ describe("journal", () => {
     expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(1980000n);
     journal.markOrderDone(order.order_id);
     expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+  });
+
+  it("sums the fills again only after a write to an action or to an order's active flag", () => {
+    const { journal } = openJournal();
+    journal.upsertOrder(order);
+    const { action } = claimOk(journal, fill);
+    const statement = Object.getPrototypeOf(journal.database.prepare("SELECT 1")) as Database.Statement;
+    const all = vi.spyOn(statement, "all");
+    const sumsRead = () =>
+      all.mock.contexts.filter((context) => (context as Database.Statement).source.includes("json_extract"))
+        .length;
+    try {
+      expect(journal.inFlightByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+      expect(sumsRead()).toBe(1);
+      // The writes a round makes most: decisions and the service's view of an order.
+      journal.recordDecision(order.order_id, "wait", "source_unconfirmed", "1 of 2 confirmations");
+      journal.upsertOrder({ ...order, status: "InitiateDetected" });
+      expect(journal.inFlightByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+      expect(sumsRead()).toBe(1);
+      // A write that bypasses the journal's own methods still counts.
+      journal.database.prepare("UPDATE actions SET status = 'failed' WHERE id = ?").run(action.id);
+      expect(journal.inFlightByAsset().size).toBe(0);
+      expect(sumsRead()).toBe(2);
+    } finally {
+      all.mockRestore();
+    }
+  });
+
+  it("keeps no sums counted inside a transaction that is rolled back", () => {
+    const { journal } = openJournal();
+    journal.upsertOrder(order);
+    const rolledBack = journal.database.transaction(() => {
+      claimOk(journal, fill);
+      expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
+      throw new Error("roll back");
+    });
+    expect(() => rolledBack()).toThrow("roll back");
+    // A real claim moves the epoch to where the rolled-back one had: its sums must not be the ones kept.
+    claimOk(journal, { ...fill, params: { ...fill.params, amount: 5n } });
+    expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(5n);
   });
 
   it("never lets a fill and an instant refund of one order both be claimed, in either order", () => {
