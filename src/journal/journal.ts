@@ -581,7 +581,7 @@ export class Journal implements JournalView {
 
   /**
    * Every quote asks for these, so the sums are kept until a write moves the fill-sums epoch (a trigger
-   * on actions and on orders' active flag, migrations.ts): under load the journal is written many times
+   * on actions, new orders and orders' active flag, migrations.ts): under load the journal is written many times
    * a second, and summing again at each write made every quote and fill check read every open fill.
    * Callers get their own copy.
    */

@@ -130,8 +130,8 @@ const MIGRATIONS: readonly string[] = [
   `,
   `
   -- Quotes and the fill gate sum the open fills by asset, and keep the sums while this counter stands
-  -- still. Whoever writes, any change to an action or to an order's active flag moves it; decisions,
-  -- snapshots and transaction attempts, most of the journal's writes, do not.
+  -- still. Whoever writes, any change to an action, a new order or a change of an order's active flag
+  -- moves it; decisions, snapshots and transaction attempts, most of the journal's writes, do not.
   CREATE TABLE fill_sums_epoch (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
   INSERT INTO fill_sums_epoch (id, n) VALUES (1, 0);
   CREATE TRIGGER fill_sums_action_insert AFTER INSERT ON actions
@@ -139,6 +139,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER fill_sums_action_update AFTER UPDATE ON actions
     BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;
   CREATE TRIGGER fill_sums_action_delete AFTER DELETE ON actions
+    BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;
+  CREATE TRIGGER fill_sums_order_insert AFTER INSERT ON orders
     BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;
   CREATE TRIGGER fill_sums_order_active AFTER UPDATE OF active ON orders
     BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;

@@ -153,7 +153,7 @@ describe("journal", () => {
     expect(journal.plannedFillsByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
   });
 
-  it("sums the fills again only after a write to an action or to an order's active flag", () => {
+  it("sums the fills again only after a write to an action, a new order or an order's active flag", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);
     const { action } = claimOk(journal, fill);
@@ -174,6 +174,16 @@ describe("journal", () => {
       journal.database.prepare("UPDATE actions SET status = 'failed' WHERE id = ?").run(action.id);
       expect(journal.inFlightByAsset().size).toBe(0);
       expect(sumsRead()).toBe(2);
+      // A fill journaled before its order's row counts from the moment the row is written.
+      const late = { ...makeOrder(), order_id: "ee".repeat(32) };
+      journal.database
+        .prepare(
+          "INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms) SELECT ?, kind, chain, request, 'planned', 0, 0 FROM actions WHERE id = ?",
+        )
+        .run(late.order_id, action.id);
+      expect(journal.inFlightByAsset().size).toBe(0);
+      journal.upsertOrder(late);
+      expect(journal.inFlightByAsset().get("arbitrum_localnet:usdc")).toBe(990000n);
     } finally {
       all.mockRestore();
     }
