@@ -580,10 +580,10 @@ export class Journal implements JournalView {
   }
 
   /**
-   * Every quote asks for these, so the sums are kept until a write moves the fill-sums epoch (a trigger
-   * on actions, new orders and orders' active flag, migrations.ts): under load the journal is written many times
-   * a second, and summing again at each write made every quote and fill check read every open fill.
-   * Callers get their own copy.
+   * Every quote asks for these, so the sums are kept until a write moves the fill-sums epoch (triggers
+   * on actions, new orders and orders' active flag, migrations.ts): under load the journal is written
+   * many times a second, and summing again at each write made every quote and fill check read every
+   * open fill. Callers get their own copy.
    */
   private fillsByAsset(statusFilter: string): Map<string, bigint> {
     // Not inside a transaction: an epoch moved there goes back if it is rolled back, with sums that
