@@ -29,6 +29,7 @@ import {
 } from "./lease.js";
 import { migrate } from "./migrations.js";
 import { termsFromJson, termsToJson } from "./tx-terms-json.js";
+import { bigintPath, fromJournalJson, toJournalJson } from "./bigint-json.js";
 import { compiledStatements } from "../util/compiled-statements.js";
 
 export type { ClaimRefusal, ExclusiveClaim, OrderTerms, SourceBacking };
@@ -255,12 +256,12 @@ export class Journal implements JournalView {
       if (exclusive !== undefined) {
         const refusal = checkExclusive(this.db, request.orderId, request.kind, exclusive.backing);
         if (refusal !== null) return refusal;
-        commitSource(this.db, request.orderId, exclusive, serialize(exclusive.terms), nowMs);
+        commitSource(this.db, request.orderId, exclusive, toJournalJson(exclusive.terms), nowMs);
       }
       this.sql(
         `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
            VALUES (?, ?, ?, ?, 'planned', ?, ?)`,
-      ).run(request.orderId, request.kind, request.params.chain, serialize(request), nowMs, nowMs);
+      ).run(request.orderId, request.kind, request.params.chain, toJournalJson(request), nowMs, nowMs);
       const row = this.sql("SELECT * FROM actions WHERE order_id = ? AND kind = ?").get(
         request.orderId,
         request.kind,
@@ -279,7 +280,7 @@ export class Journal implements JournalView {
   orderTerms(orderId: string): OrderTerms | null {
     const row = this.sql("SELECT terms FROM orders WHERE order_id = ?").get(orderId) as
       { terms: string | null } | undefined;
-    return row?.terms ? deserialize<OrderTerms>(row.terms) : null;
+    return row?.terms ? fromJournalJson<OrderTerms>(row.terms) : null;
   }
 
   /** Hashes of every transaction ever journaled for one action of an order, whatever became of them. */
@@ -296,7 +297,7 @@ export class Journal implements JournalView {
   retryAction(actionId: number, request: ActionRequest, nowMs = Date.now()): void {
     this.sql(
       `UPDATE actions SET status = 'planned', request = ?, updated_ms = ? WHERE id = ? AND status = 'failed'`,
-    ).run(serialize(request), nowMs, actionId);
+    ).run(toJournalJson(request), nowMs, actionId);
   }
 
   /** Stores a signed transaction for these actions; must complete before the transaction is broadcast. */
@@ -593,7 +594,7 @@ export class Journal implements JournalView {
     if (epoch !== null && kept?.epoch === epoch) return new Map(kept.sums);
     const rows = this.sql(
       `SELECT json_extract(a.request, '$.params.asset') AS asset,
-              json_extract(a.request, '$.params.amount."$bigint"') AS amount
+              json_extract(a.request, '${bigintPath("$.params.amount")}') AS amount
          FROM actions a JOIN orders o ON o.order_id = a.order_id
          WHERE a.kind = 'fill' AND ${statusFilter} AND o.active = 1
          AND NOT EXISTS (SELECT 1 FROM actions r WHERE r.order_id = a.order_id AND r.kind = 'refund' AND r.status = 'confirmed')`,
@@ -628,21 +629,6 @@ const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
-function serialize(value: ActionRequest | OrderTerms): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === "bigint" ? { $bigint: inner.toString() } : inner,
-  );
-}
-
-function deserialize<T = ActionRequest>(text: string): T {
-  return JSON.parse(text, (_key, value: unknown) => {
-    if (value !== null && typeof value === "object" && "$bigint" in value) {
-      return BigInt((value as { $bigint: string }).$bigint);
-    }
-    return value;
-  }) as T;
-}
-
 function toOrderRow(row: RawOrder): OrderRow {
   return {
     orderId: row.order_id,
@@ -659,7 +645,7 @@ function toActionRow(row: RawAction): ActionRow {
     orderId: row.order_id,
     kind: row.kind,
     chain: row.chain,
-    request: deserialize(row.request),
+    request: fromJournalJson<ActionRequest>(row.request),
     status: row.status,
     tries: row.tries,
     lastError: row.last_error,

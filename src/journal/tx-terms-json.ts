@@ -4,19 +4,14 @@
  * are read into the same types, so an upgrade never strands a journaled transaction.
  */
 import type { TxTerms } from "../chains/chain.js";
+import { fromJournalJson, toJournalJson } from "./bigint-json.js";
 
 export function termsToJson(terms: TxTerms): string {
-  return JSON.stringify(terms, (_key, value: unknown) =>
-    typeof value === "bigint" ? { $bigint: value.toString() } : value,
-  );
+  return toJournalJson(terms);
 }
 
 export function termsFromJson(text: string): TxTerms {
-  const parsed = JSON.parse(text, (_key, value: unknown) =>
-    value !== null && typeof value === "object" && "$bigint" in value
-      ? BigInt((value as { $bigint: string }).$bigint)
-      : value,
-  ) as Record<string, unknown>;
+  const parsed = fromJournalJson<Record<string, unknown>>(text);
   // Typed terms name their family; only the older flat maps do not.
   if (typeof parsed.family === "string") return parsed as unknown as TxTerms;
   return legacyTerms(parsed);
