@@ -113,11 +113,11 @@ export interface ChainReader {
    */
   expectReads?(params: readonly HtlcParams[]): void;
   /**
-   * Swap ids (lower case, as `computeSwapId` gives them) whose HTLC was locked, redeemed or refunded in
-   * blocks `from`..`to`, read in one request. Where a family has it, the solver acts on the block such an
-   * event lands in rather than at its next full round.
+   * Swap ids (as `computeSwapId` gives them) whose HTLC was locked, redeemed or refunded in blocks
+   * `from`..`to`, read in one request; null when the reader cannot tell for that range. Where a family
+   * has it, the solver acts on the block such an event lands in rather than at its next full round.
    */
-  changedSwapIds?(from: bigint, to: bigint): Promise<string[]>;
+  changedSwapIds?(from: bigint, to: bigint): Promise<string[] | null>;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

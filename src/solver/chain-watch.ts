@@ -2,13 +2,15 @@
  * Every chain's tip, read a few times per block, and what each new block means for the orders followed.
  * Between full rounds, an order whose HTLC changed in a new block (a source locked, a fill redeemed,
  * a refund) is processed at once, so that its fill or redeem goes out for the next block instead of at
- * the next round; on a chain that cannot list its changed HTLCs in one request, the orders whose fill
- * waits on that chain are processed at each of its blocks. The tips it keeps are also the freshest a
+ * the next round, and so is every order whose fill waits only for the chain to grow (confirmations); on
+ * a chain that cannot list its changed HTLCs, every order whose fill waits on it is processed at each
+ * of its blocks. The tips it keeps are also the freshest a
  * round can use: always read before the HTLC reads they are paired with.
  */
 import type { Logger } from "pino";
 import type { RoundTip } from "./facts.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
+import type { SourceWait } from "./watched-orders.js";
 
 /**
  * Blocks asked for in one changed-HTLC request; a watch further behind (a chain idle for long, an
@@ -27,8 +29,8 @@ export interface ChainWatchOptions {
   ordersAt: (chain: string, swapIds: readonly string[]) => string[];
   /** Whether any followed order has an HTLC on this chain; an idle chain is not read. */
   follows: (chain: string) => boolean;
-  /** Orders whose fill waits on this chain's next block. */
-  waitingOn: (chain: string) => string[];
+  /** Orders whose fill waits on this chain's next block: all of them, or only those waiting this way. */
+  waitingOn: (chain: string, only?: SourceWait) => string[];
   /**
    * Hands these orders over to be processed now, with these tips. The watch goes on to the chain's next
    * block without waiting for them: orders that read a slow chain must not hold up the next block's.
@@ -85,9 +87,11 @@ export class ChainWatch {
     const moved = previous === undefined || previous.height !== height ? readAtMs : null;
     if (scanned === height) return moved;
     const first = height - scanned > MAX_SCAN_BLOCKS ? height - MAX_SCAN_BLOCKS + 1n : scanned + 1n;
-    const orderIds = chain.reader.changedSwapIds
-      ? this.options.ordersAt(name, await chain.reader.changedSwapIds(first, height))
-      : this.options.waitingOn(name);
+    const changed = (await chain.reader.changedSwapIds?.(first, height)) ?? null;
+    const orderIds =
+      changed === null
+        ? this.options.waitingOn(name)
+        : [...new Set([...this.options.ordersAt(name, changed), ...this.options.waitingOn(name, "block")])];
     this.scanned.set(name, height);
     if (orderIds.length > 0) this.options.wake(orderIds, new Map(this.tips));
     return moved;

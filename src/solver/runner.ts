@@ -31,7 +31,7 @@ import type { Decision, PlanInput, QuoteCheck } from "./plan-types.js";
 import { fillSafetyVerdict, plan } from "./planner.js";
 import { OrdersInHand } from "./orders-in-hand.js";
 import type { ChainRegistry } from "./solver-chain.js";
-import { waitsOnSource, WatchedOrders } from "./watched-orders.js";
+import { sourceWaitOf, WatchedOrders } from "./watched-orders.js";
 import { Repeat } from "../util/repeat.js";
 
 /** An order to process, and whether the service just said it (else: the journal's last copy). */
@@ -171,7 +171,7 @@ export class Runner {
             intervalMs: options.watchIntervalMs,
             ordersAt: (chain, swapIds) => this.watched.ordersAt(chain, swapIds),
             follows: (chain) => this.watched.follows(chain),
-            waitingOn: (chain) => this.watched.waitingOn(chain),
+            waitingOn: (chain, only) => this.watched.waitingOn(chain, only),
             wake: (orderIds, tips) => this.alongside(this.wake(orderIds, tips)),
             logger: options.logger.child({ component: "chain-watch" }),
             now: this.now,
@@ -607,7 +607,7 @@ export class Runner {
       }
       // A new order's HTLCs are watched from its first plan on, not after it: its lock may land while
       // the plan reads the chain, and the watch would not know what the lock's event concerns.
-      if (!this.watched.has(order.order_id)) this.watched.note(order.order_id, terms, true);
+      if (!this.watched.has(order.order_id)) this.watched.note(order.order_id, terms, "lock");
       const base = await this.planInput(order, terms, log, tipOf);
       const fillIdle =
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
@@ -620,7 +620,7 @@ export class Runner {
       this.watched.note(
         order.order_id,
         terms,
-        decision !== null && decision.outcome === "wait" && waitsOnSource(decision.reason),
+        decision !== null && decision.outcome === "wait" ? sourceWaitOf(decision.reason) : null,
       );
       if (result.decision)
         this.recordDecision(

@@ -5,16 +5,23 @@
  */
 import type { HtlcParams } from "../chains/chain.js";
 
+/**
+ * How a new block of the source chain can end a wait: "lock", only by paying or initiating the order's
+ * HTLC (an event the chain can list); "block", by any block (confirmations still to come, a chain that
+ * could not be read).
+ */
+export type SourceWait = "lock" | "block";
+
 /** Planner waits that a new block of the source chain can end. */
-const SOURCE_WAITS: ReadonlySet<string> = new Set([
-  "source_not_initiated",
-  "source_unconfirmed",
-  "source_underfunded",
-  "source_chain_unreadable",
+const SOURCE_WAITS: ReadonlyMap<string, SourceWait> = new Map([
+  ["source_not_initiated", "lock"],
+  ["source_underfunded", "lock"],
+  ["source_unconfirmed", "block"],
+  ["source_chain_unreadable", "block"],
 ]);
 
-export function waitsOnSource(reason: string | null): boolean {
-  return reason !== null && SOURCE_WAITS.has(reason);
+export function sourceWaitOf(reason: string | null): SourceWait | null {
+  return reason === null ? null : (SOURCE_WAITS.get(reason) ?? null);
 }
 
 /** Swap ids compare without 0x and case, as chains and the service may write them either way. */
@@ -31,16 +38,16 @@ interface Watched {
 export class WatchedOrders {
   private readonly byOrder = new Map<string, Watched>();
   private readonly bySwap = new Map<string, string>();
-  /** Per source chain, the orders whose last plan waited on that chain. */
-  private readonly sourceWaits = new Map<string, Set<string>>();
+  /** Per source chain, the orders whose last plan waited on that chain, and how. */
+  private readonly sourceWaits = new Map<string, Map<string, SourceWait>>();
   /** Per chain, how many followed HTLCs are on it. */
   private readonly perChain = new Map<string, number>();
 
-  /** What the last processing of an order found: its HTLCs, and whether its fill waits on its source chain. */
+  /** What the last processing of an order found: its HTLCs, and how its fill waits on its source chain. */
   note(
     orderId: string,
     sides: { source: HtlcParams; destination: HtlcParams },
-    waitingOnSource: boolean,
+    sourceWait: SourceWait | null,
   ): void {
     this.forget(orderId);
     const keys = [sides.source, sides.destination].map((p) => swapKey(p.chain, p.swapId));
@@ -48,11 +55,14 @@ export class WatchedOrders {
       this.bySwap.set(key, orderId);
       this.count(key, 1);
     }
-    const waitsOn = waitingOnSource ? sides.source.chain : null;
+    if (sourceWait === null) {
+      this.byOrder.set(orderId, { keys, waitsOn: null });
+      return;
+    }
+    const waitsOn = sides.source.chain;
     this.byOrder.set(orderId, { keys, waitsOn });
-    if (waitsOn === null) return;
-    const waiting = this.sourceWaits.get(waitsOn) ?? new Set<string>();
-    waiting.add(orderId);
+    const waiting = this.sourceWaits.get(waitsOn) ?? new Map<string, SourceWait>();
+    waiting.set(orderId, sourceWait);
     this.sourceWaits.set(waitsOn, waiting);
   }
 
@@ -88,9 +98,14 @@ export class WatchedOrders {
     return (this.perChain.get(chain) ?? 0) > 0;
   }
 
-  /** Orders whose fill waits on this chain's next block (its deposit, or the deposit's confirmations). */
-  waitingOn(chain: string): string[] {
-    return [...(this.sourceWaits.get(chain) ?? [])];
+  /** Orders whose fill waits on this chain's next block: all of them, or only those waiting this way. */
+  waitingOn(chain: string, only?: SourceWait): string[] {
+    const waiting = this.sourceWaits.get(chain);
+    if (waiting === undefined) return [];
+    if (only === undefined) return [...waiting.keys()];
+    const found: string[] = [];
+    for (const [orderId, wait] of waiting) if (wait === only) found.push(orderId);
+    return found;
   }
 
   private count(key: string, by: number): void {

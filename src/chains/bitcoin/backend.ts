@@ -71,6 +71,11 @@ export interface BitcoinBackend {
   addressActivity(address: string): Promise<AddressActivity>;
   /** Addresses whose activity will be asked soon; a backend that indexes by address starts following them. */
   watch?(addresses: readonly string[]): void;
+  /**
+   * Watched addresses paid or spent from in blocks `from`..`to`, up to date with the tip; null when the
+   * backend cannot tell for that range (an Esplora server has no such request).
+   */
+  changedAddresses?(from: number, to: number): Promise<string[] | null>;
   /** Does ahead of time the work the first `addressActivity` would wait for (bitcoind: the index's first walk). */
   warmUp?(): Promise<void>;
   /** Confirmed unspent outputs paying this address. */

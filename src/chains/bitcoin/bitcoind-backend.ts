@@ -63,6 +63,11 @@ export class BitcoindBackend implements BitcoinBackend {
     return this.indexer.activity(address);
   }
 
+  async changedAddresses(from: number, to: number): Promise<string[] | null> {
+    await this.rpc.sticky("changed addresses", () => this.indexer.sync());
+    return this.indexer.touchedBetween(from, to);
+  }
+
   async confirmedUnspent(address: string): Promise<ConfirmedUtxo[]> {
     const scan = await this.rpc.scanTxOutSet([address]);
     // An immature coinbase output is in the UTXO set but cannot be spent in the next block yet.

@@ -65,6 +65,11 @@ export class BitcoinIndexer {
   readonly #hashes = new Map<number, string>();
   /** What each followed block within the look-back may hold; set and dropped with its hash. */
   readonly #filters = new Map<number, BlockFilter>();
+  /**
+   * Per followed height within the look-back, the watched addresses its block paid or spent from: what
+   * a new block changed, so a follower wakes only the orders at those addresses.
+   */
+  readonly #touched = new Map<number, Set<string>>();
   readonly #outputs = new Map<string, StoredOutput>();
   readonly #spends = new Map<string, OutputSpend>();
   /** The mempool's view, rebuilt on every sync: outputs and spends that are not in a block yet. */
@@ -148,6 +153,20 @@ export class BitcoinIndexer {
     return { address, tipHeight: this.#tip, outputs };
   }
 
+  /**
+   * The watched addresses that blocks `from`..`to` paid or spent from, as of the last sync; null when
+   * the index does not hold every one of those blocks (not synced that far, or below the look-back).
+   */
+  touchedBetween(from: number, to: number): string[] | null {
+    if (to > this.#syncedHeight || from <= this.#syncedHeight - this.#lookback) return null;
+    const touched = new Set<string>();
+    for (let height = from; height <= to; height++) {
+      if (!this.#hashes.has(height)) return null;
+      for (const address of this.#touched.get(height) ?? []) touched.add(address);
+    }
+    return [...touched];
+  }
+
   async #syncOnce(): Promise<void> {
     const timer = new PhaseTimer();
     const tip = await timer.time("tip", () => this.#rpc.getBlockCount());
@@ -197,6 +216,7 @@ export class BitcoinIndexer {
   #disconnectAbove(height: number): void {
     for (const h of [...this.#hashes.keys()]) if (h > height) this.#hashes.delete(h);
     for (const h of [...this.#filters.keys()]) if (h > height) this.#filters.delete(h);
+    for (const h of [...this.#touched.keys()]) if (h > height) this.#touched.delete(h);
     for (const [key, output] of this.#outputs) {
       if (output.height !== null && output.height > height) this.#outputs.delete(key);
     }
@@ -243,6 +263,7 @@ export class BitcoinIndexer {
     this.#filters.set(height, BlockFilter.of(filterItems(block.tx)));
     // A backfill never searches below the look-back, so older filters are only memory.
     this.#filters.delete(height - this.#lookback);
+    this.#touched.delete(height - this.#lookback);
     this.#syncedHeight = height;
     return true;
   }
@@ -296,7 +317,7 @@ export class BitcoinIndexer {
     }
     const outputs = new Map<string, StoredOutput>();
     const spends = new Map<string, OutputSpend>();
-    const known = (key: string): boolean => this.#outputs.has(key) || outputs.has(key);
+    const known = (key: string): StoredOutput | undefined => this.#outputs.get(key) ?? outputs.get(key);
     // Outputs first, so a spend of an unconfirmed funding is recognised whatever the mempool order.
     for (const tx of this.#mempoolCache.values()) this.#indexOutputs(tx, null, this.#watched, outputs);
     for (const tx of this.#mempoolCache.values()) this.#indexSpends(tx, null, known, spends);
@@ -325,7 +346,7 @@ export class BitcoinIndexer {
     spends: Map<string, OutputSpend>,
   ): void {
     this.#indexOutputs(tx, height, scripts, outputs);
-    this.#indexSpends(tx, height, (key) => outputs.has(key), spends);
+    this.#indexSpends(tx, height, (key) => outputs.get(key), spends);
   }
 
   #indexOutputs(
@@ -337,6 +358,7 @@ export class BitcoinIndexer {
     for (const out of tx.vout) {
       const address = scripts.get(out.scriptPubKey.hex);
       if (address === undefined) continue;
+      this.#touch(height, address);
       outputs.set(outpointKey(tx.txid, out.n), {
         address,
         txid: tx.txid,
@@ -350,15 +372,25 @@ export class BitcoinIndexer {
   #indexSpends(
     tx: RpcTransaction,
     height: number | null,
-    isWatchedOutput: (key: string) => boolean,
+    watchedOutput: (key: string) => StoredOutput | undefined,
     spends: Map<string, OutputSpend>,
   ): void {
     tx.vin.forEach((input, vin) => {
       if (input.txid === undefined || input.vout === undefined) return;
       const key = outpointKey(input.txid, input.vout);
-      if (!isWatchedOutput(key)) return;
+      const spent = watchedOutput(key);
+      if (spent === undefined) return;
+      this.#touch(height, spent.address);
       spends.set(key, { txid: tx.txid, vin, height, witness: input.txinwitness });
     });
+  }
+
+  /** Notes that the block at `height` paid or spent from `address`; the mempool (null) is not a block. */
+  #touch(height: number | null, address: string): void {
+    if (height === null) return;
+    const touched = this.#touched.get(height);
+    if (touched === undefined) this.#touched.set(height, new Set([address]));
+    else touched.add(address);
   }
 }
 

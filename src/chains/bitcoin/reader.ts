@@ -86,6 +86,11 @@ export class BitcoinReader implements ChainReader {
     this.backend.watch?.(addresses);
   }
 
+  /** HTLC addresses (this family's swap ids) that blocks `from`..`to` paid or spent from. */
+  async changedSwapIds(from: bigint, to: bigint): Promise<string[] | null> {
+    return (await this.backend.changedAddresses?.(Number(from), Number(to))) ?? null;
+  }
+
   async readHtlc(params: HtlcParams): Promise<HtlcState> {
     const { htlc, outputs } = await this.fundingOutputs(params);
     return htlcStateOf(htlc, outputs, this.#feeRateCeiling);

@@ -10,7 +10,11 @@ const noJournal = (): JournalView => {
   throw new Error("the watch never reads the journal");
 };
 
-function watchOf(chains: SolverChain[], opts: { waiting?: string[]; idle?: boolean } = {}) {
+/** `waiting`: ids of orders waiting for a lock; `counting`: ids of orders waiting for any block. */
+function watchOf(
+  chains: SolverChain[],
+  opts: { waiting?: string[]; counting?: string[]; idle?: boolean } = {},
+) {
   const woken: { orderIds: readonly string[]; tips: ReadonlyMap<string, RoundTip> }[] = [];
   const registry = new Map(chains.map((c) => [c.config.name, c]));
   const watch = new ChainWatch({
@@ -18,7 +22,11 @@ function watchOf(chains: SolverChain[], opts: { waiting?: string[]; idle?: boole
     intervalMs: 10,
     ordersAt: (chain, swapIds) => swapIds.map((id) => `${chain}/${id}`),
     follows: () => opts.idle !== true,
-    waitingOn: (chain) => (opts.waiting ?? []).map((id) => `${chain}/${id}`),
+    waitingOn: (chain, only) => {
+      const lock = only === "block" ? [] : (opts.waiting ?? []);
+      const block = only === "lock" ? [] : (opts.counting ?? []);
+      return [...lock, ...block].map((id) => `${chain}/${id}`);
+    },
     wake: (orderIds, tips) => {
       woken.push({ orderIds, tips });
     },
@@ -72,16 +80,33 @@ describe("ChainWatch", () => {
     expect(woken.map((w) => w.orderIds)).toEqual([["eth/aa"]]);
   });
 
-  it("on a chain without HTLC events, wakes the orders waiting on it at each new block", async () => {
+  it("where the chain cannot tell which HTLCs changed, wakes every order waiting on it at each new block", async () => {
     const btc = new FakeChain("btc", "bitcoin", noJournal);
+    btc.eventsUnknown = true;
     const chain = btc.solverChain("key", []);
-    const { watch, woken } = watchOf([chain], { waiting: ["o1"] });
+    const { watch, woken } = watchOf([chain], { waiting: ["o1"], counting: ["o2"] });
     btc.tip = 10n;
     await watch.look(chain); // the first look counts the tip's block as new
     await watch.look(chain);
     btc.tip = 11n;
     await watch.look(chain);
-    expect(woken.map((w) => w.orderIds)).toEqual([["btc/o1"], ["btc/o1"]]);
+    expect(woken.map((w) => w.orderIds)).toEqual([
+      ["btc/o1", "btc/o2"],
+      ["btc/o1", "btc/o2"],
+    ]);
+  });
+
+  it("wakes the orders counting confirmations at each new block, those waiting for a lock only at theirs", async () => {
+    const btc = new FakeChain("btc", "bitcoin", noJournal);
+    const chain = btc.solverChain("key", []);
+    const { watch, woken } = watchOf([chain], { waiting: ["o1", "o2"], counting: ["o3"] });
+    btc.tip = 10n;
+    await watch.look(chain);
+    btc.tip = 11n;
+    btc.htlcEvents.set(11n, ["o2", "o3"]);
+    await watch.look(chain);
+    // o3's lock is in the block too: it is woken once.
+    expect(woken.map((w) => w.orderIds)).toEqual([["btc/o3"], ["btc/o2", "btc/o3"]]);
   });
 
   it("after a reorg to a lower tip, looks into the new tip's block and goes on from there", async () => {

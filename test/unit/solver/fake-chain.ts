@@ -56,8 +56,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
   readonly htlcEvents = new Map<bigint, string[]>();
   readonly eventRanges: [bigint, bigint][] = [];
   failEvents = false;
-  /** Account chains list their changed HTLCs; Bitcoin is watched block by block instead. */
-  readonly changedSwapIds?: (from: bigint, to: bigint) => Promise<string[]>;
+  /** A chain that cannot tell which HTLCs changed (Bitcoin over Esplora): every waiting order is woken. */
+  eventsUnknown = false;
 
   constructor(
     readonly chain: string,
@@ -70,11 +70,11 @@ export class FakeChain implements ChainReader, ChainExecutor {
     this.instantRefundDelivery = family === "solana" ? "broadcast" : "service";
     this.secretLength = family === "bitcoin" ? null : 32;
     this.userKeyIsDelegate = family === "bitcoin";
-    if (family !== "bitcoin") this.changedSwapIds = (from, to) => this.eventsIn(from, to);
   }
 
-  private eventsIn(from: bigint, to: bigint): Promise<string[]> {
+  changedSwapIds(from: bigint, to: bigint): Promise<string[] | null> {
     if (this.failEvents) return Promise.reject(new Error("logs unavailable"));
+    if (this.eventsUnknown) return Promise.resolve(null);
     this.eventRanges.push([from, to]);
     const ids: string[] = [];
     for (let height = from; height <= to; height++) ids.push(...(this.htlcEvents.get(height) ?? []));

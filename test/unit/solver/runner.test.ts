@@ -501,9 +501,56 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     expect(h.source.eventRanges.at(-1)).toEqual([106n, 106n]);
   });
 
-  it("on a chain that lists no HTLC events, processes the orders waiting on it at its next block", async () => {
+  it("on a chain that cannot tell which HTLCs changed, processes the orders waiting on it at its next block", async () => {
     const h = harness({ sourceFamily: "bitcoin", watchIntervalMs: 5 });
+    h.source.eventsUnknown = true;
     const order = await lockedAfterFirstRound(h);
+    await until(() => h.fills().length > 0, "the fill");
+    await h.runner.stop();
+    expect(h.fills()).toEqual([order.order_id]);
+  });
+
+  it("leaves an order waiting for its deposit alone at blocks that do not pay it", async () => {
+    const h = harness({ sourceFamily: "bitcoin", watchIntervalMs: 5 });
+    const order = addOrder(h, 1);
+    const pay = unfunded(h, order);
+    h.runner.start();
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    const swapId = order.source_swap.swap_id;
+    const reads = () => h.source.readerCalls.filter((call) => call === `read:${swapId}`).length;
+    const readsAfterRound = reads();
+    for (let i = 0; i < 3; i++) {
+      const next = h.source.tip + 1n;
+      h.source.htlcEvents.set(next, ["ee".repeat(32)]);
+      h.source.tip = next;
+      await until(() => h.source.eventRanges.some(([, to]) => to === next), `block ${next} looked into`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(readsAfterRound);
+    pay();
+    await until(() => h.fills().length > 0, "the fill");
+    await h.runner.stop();
+    expect(reads()).toBe(readsAfterRound + 1);
+    expect(h.fills()).toEqual([order.order_id]);
+  });
+
+  it("processes an order counting its source's confirmations at each new block, though its HTLC is unchanged", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    const order = addOrder(h, 1, (o) => {
+      o.source_swap.required_confirmations = 3;
+    });
+    // Mined in the tip's block: one confirmation of three.
+    const state = h.source.htlcs.get(order.source_swap.swap_id)!;
+    state.locks = state.locks.map((l) => ({ ...l, height: h.source.tip }));
+    h.runner.start();
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "source_unconfirmed" });
+    const reads = () => h.source.readerCalls.filter((call) => call === `read:${order.source_swap.swap_id}`);
+    const readsAfterRound = reads().length;
+    h.source.tip += 1n;
+    await until(() => reads().length > readsAfterRound, "a read at the second confirmation");
+    expect(h.fills()).toEqual([]);
+    h.source.tip += 1n;
     await until(() => h.fills().length > 0, "the fill");
     await h.runner.stop();
     expect(h.fills()).toEqual([order.order_id]);

@@ -4,7 +4,15 @@ import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { lockDepth } from "../../../../src/chains/htlc-locks.js";
 import { BitcoinReader } from "../../../../src/chains/bitcoin/reader.js";
-import { CHAIN, htlcParams, newSecret, startBitcoinEnv, userFunds, type BitcoinEnv } from "./support.js";
+import {
+  CHAIN,
+  htlcParams,
+  newSecret,
+  spendAction,
+  startBitcoinEnv,
+  userFunds,
+  type BitcoinEnv,
+} from "./support.js";
 
 let env: BitcoinEnv;
 
@@ -61,5 +69,38 @@ describe("Bitcoin indexer on a live node", () => {
     expect(again?.height).toBe(BigInt(fundedAt));
     expect(lockDepth(again!, BigInt(await env.tip()))).toBe(3);
     expect(again?.value).toBe(33_000n);
+  });
+
+  it("lists the HTLC addresses each new block paid or redeemed from, and no others", async () => {
+    const reader = env.executor.reader;
+    const paidOne = newSecret();
+    const paidTwo = newSecret();
+    const one = htlcParams(env.user.key, env.solverKey, paidOne.secretHash, 21_000n, 144n);
+    const two = htlcParams(env.user.key, env.solverKey, paidTwo.secretHash, 22_000n, 144n);
+    const idle = htlcParams(env.user.key, env.solverKey, newSecret().secretHash, 23_000n, 144n);
+    const [addressOne, addressTwo] = [reader.computeSwapId(one), reader.computeSwapId(two)];
+    // The solver reads an order's HTLCs before any block could concern them: that is what watches them.
+    for (const params of [one, two, idle]) expect((await reader.readHtlc(params)).locks).toEqual([]);
+
+    await userFunds(env, [{ script: reader.htlcOf(one).outputScript, value: 21_000n }]);
+    const firstPaid = await env.mine(1);
+    await userFunds(env, [{ script: reader.htlcOf(two).outputScript, value: 22_000n }]);
+    const secondPaid = await env.mine(1);
+    const quiet = await env.mine(1);
+    expect(await reader.changedSwapIds(BigInt(firstPaid), BigInt(firstPaid))).toEqual([addressOne]);
+    expect(await reader.changedSwapIds(BigInt(secondPaid), BigInt(secondPaid))).toEqual([addressTwo]);
+    expect(await reader.changedSwapIds(BigInt(quiet), BigInt(quiet))).toEqual([]);
+    expect((await reader.changedSwapIds(BigInt(firstPaid), BigInt(quiet)))?.sort()).toEqual(
+      [addressOne, addressTwo].sort(),
+    );
+
+    // The solver's redeem of the first reveals its secret in the block that spends it.
+    const redeem = await env.executor.build([await spendAction(env, "redeem", one, paidOne.secret)]);
+    env.journal.record(redeem);
+    await env.executor.broadcast(redeem);
+    const redeemed = await env.mine(1);
+    expect(await reader.changedSwapIds(BigInt(redeemed), BigInt(redeemed))).toEqual([addressOne]);
+    // A block the node does not have yet cannot be told about.
+    expect(await reader.changedSwapIds(BigInt(redeemed + 1), BigInt(redeemed + 1))).toBeNull();
   });
 });

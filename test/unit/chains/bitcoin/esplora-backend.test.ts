@@ -187,6 +187,10 @@ describe("EsploraBackend", () => {
     ]);
   });
 
+  it("cannot tell which HTLCs a block changed: the reader says so rather than an empty list", async () => {
+    expect(await reader(backend).changedSwapIds(118n, 118n)).toBeNull();
+  });
+
   it("pages through confirmed history", async () => {
     const activity = await backend.addressActivity(busy.address);
     expect(activity.outputs).toHaveLength(26);

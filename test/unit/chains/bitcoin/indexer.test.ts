@@ -17,20 +17,30 @@ function fakeNode(
   blockReadMs: number,
   mempool: RpcRawTransaction[] = [],
   blocks: ReadonlyMap<number, RpcRawTransaction[]> = new Map(),
-): IndexerRpc & { mempoolReads: number; blockReads: number[]; mostReadsAtOnce: number } {
-  const hash = (h: number) => h.toString(16).padStart(64, "0");
+): IndexerRpc & {
+  height: number;
+  /** Blocks replaced by a reorg: their hash by height. */
+  forks: Map<number, string>;
+  mempoolReads: number;
+  blockReads: number[];
+  mostReadsAtOnce: number;
+} {
+  const forks = new Map<number, string>();
+  const hash = (h: number) => forks.get(h) ?? h.toString(16).padStart(64, "0");
   const node = {
+    height,
+    forks,
     mempoolReads: 0,
     blockReads: [] as number[],
     readsUnderWay: 0,
     mostReadsAtOnce: 0,
-    getBlockCount: () => Promise.resolve(height),
+    getBlockCount: () => Promise.resolve(node.height),
     getBlockHash: (h: number) => Promise.resolve(hash(h)),
     getBlock: (async (blockHash: string) => {
       node.mostReadsAtOnce = Math.max(node.mostReadsAtOnce, ++node.readsUnderWay);
       await wait(blockReadMs);
       node.readsUnderWay--;
-      const h = Number.parseInt(blockHash, 16);
+      const h = [...forks].find(([, forked]) => forked === blockHash)?.[0] ?? Number.parseInt(blockHash, 16);
       node.blockReads.push(h);
       const tx = blocks.get(h) ?? [];
       return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx };
@@ -163,5 +173,40 @@ describe("Bitcoin indexer over a fake node", () => {
     const heights = indexer.activity(watched).outputs.map((o) => o.height);
     expect(heights).toEqual([...blocks.keys()]);
     expect(indexer.activity(watched).outputs.map((o) => o.value)).toEqual([...blocks.keys()].map(BigInt));
+  });
+
+  it("tells which watched addresses each block paid or spent from, and forgets blocks a reorg replaced", async () => {
+    const watched = payments.p2wsh({ hash: Buffer.alloc(32, 13), network: networks.regtest }).address!;
+    const later = payments.p2wsh({ hash: Buffer.alloc(32, 14), network: networks.regtest }).address!;
+    const paid = payment("a1".repeat(32), watched, 5_000n);
+    const blocks = new Map<number, RpcRawTransaction[]>([
+      [10, [paid]],
+      [12, [payment("a2".repeat(32), later, 6_000n)]],
+      [14, [payment("a3".repeat(32), "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080", 7_000n)]],
+      [20, [spending("a4".repeat(32), { txid: paid.txid, vout: 0 })]],
+    ]);
+    const node = fakeNode(30, 0, [], blocks);
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest, lookbackBlocks: 25 });
+    indexer.watch(watched);
+    await indexer.sync();
+    expect(indexer.touchedBetween(10, 10)).toEqual([watched]);
+    expect(indexer.touchedBetween(11, 19)).toEqual([]); // 12 pays an address not watched yet, 14 none
+    expect(indexer.touchedBetween(20, 30)).toEqual([watched]);
+    // Not followed yet, or below the look-back: the index cannot tell.
+    expect(indexer.touchedBetween(30, 31)).toBeNull();
+    expect(indexer.touchedBetween(5, 10)).toBeNull();
+
+    // An address watched later is found in the blocks it was paid in.
+    indexer.watch(later);
+    await indexer.sync();
+    expect(indexer.touchedBetween(12, 12)).toEqual([later]);
+
+    // A reorg from height 20 up: the new blocks do not spend the watched output.
+    blocks.delete(20);
+    for (let h = 20; h <= 31; h++) node.forks.set(h, h.toString(16).padStart(64, "b"));
+    node.height = 31;
+    await indexer.sync();
+    expect(indexer.touchedBetween(20, 31)).toEqual([]);
+    expect(indexer.activity(watched).outputs[0]?.spentBy).toBeNull();
   });
 });
