@@ -10,7 +10,8 @@
  * - drop sends: answer `eth_sendRawTransaction` / `sendrawtransaction` with success, forward nothing;
  * - limit faults and delays to some methods, or spare some;
  * - count calls, forwards, drops, stale answers and faults per method, exactly: each element of a
- *   JSON-RPC batch counts as one call.
+ *   JSON-RPC batch counts as one call;
+ * - keep a timeline of requests (when each came and was answered), to count round trips in a row.
  *
  * Faults are drawn from a generator seeded by `seed`, one draw per decision in arrival order, so the
  * same seed and the same sequence of calls give the same faults. HTTP-level faults hit a whole batch
@@ -22,6 +23,7 @@ import { Transaction } from "bitcoinjs-lib";
 import { keccak256, type Hex } from "viem";
 import { parseKeepingNumbers, seededRandom, stringifyKeepingNumbers } from "./fault-proxy-json.js";
 import { stalePlan, type RpcOutcome, type StalePlan } from "./fault-proxy-stale.js";
+import type { TimedRequest } from "./round-trips.js";
 import { pooledPost, readWhole } from "./pooled-post.js";
 import { listen } from "../../src/util/listen.js";
 
@@ -128,6 +130,7 @@ export class FaultProxy {
   #config: FaultConfig;
   #random: () => number;
   #counts = new Map<string, MethodCounts>();
+  #timeline: TimedRequest[] = [];
   #server: Server | null = null;
   readonly #sockets = new Set<Socket>();
 
@@ -182,6 +185,12 @@ export class FaultProxy {
 
   resetCounts(): void {
     this.#counts.clear();
+    this.#timeline = [];
+  }
+
+  /** Every request answered since the counts were last reset: its methods, when it came and was answered. */
+  timeline(): TimedRequest[] {
+    return this.#timeline.map((r) => ({ ...r, methods: [...r.methods] }));
   }
 
   async start(port = 0): Promise<void> {
@@ -243,6 +252,7 @@ export class FaultProxy {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const arrivedMs = Date.now();
     const body = await readWhole(request);
     if ((request.url ?? "").startsWith(CONTROL_PATH)) return this.#control(request, body, response);
     let parsed: unknown;
@@ -259,6 +269,9 @@ export class FaultProxy {
       const method = typeof rec.method === "string" ? rec.method : "(no method)";
       this.#count(method).calls++;
       return { id: rec.id, method, params: rec.params, jsonrpc: rec.jsonrpc, fault: this.#drawFault(method) };
+    });
+    response.on("finish", () => {
+      this.#timeline.push({ methods: calls.map((c) => c.method), arrivedMs, answeredMs: Date.now() });
     });
     await this.#delay(calls);
     const httpFault = calls.map((c) => c.fault).find((f) => f !== null && HTTP_LEVEL.has(f));

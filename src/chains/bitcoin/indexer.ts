@@ -13,6 +13,7 @@ import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
 import { BlockFilter, filterKey, type FilterKey } from "./block-filter.js";
 import { bytesToHex } from "./bytes.js";
 import { PhaseTimer } from "../../util/phase-timer.js";
+import { settledLater } from "../../util/settled-later.js";
 import type { BitcoinRpcClient, RpcBlockWithTransactions, RpcTransaction } from "./rpc.js";
 
 export type IndexerRpc = Pick<
@@ -237,9 +238,8 @@ export class BitcoinIndexer {
     let next = from;
     const readNext = (): void => {
       if (next > to) return;
-      const read = this.#readBlock(next++);
-      read.catch(() => undefined); // awaited below, or dropped when the caller stops early
-      reads.push(read);
+      // Awaited below, or dropped when the caller stops early.
+      reads.push(settledLater(this.#readBlock(next++)));
     };
     for (let i = 0; i < BLOCKS_IN_FLIGHT; i++) readNext();
     while (reads.length > 0) {

@@ -19,7 +19,9 @@ import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import { Journal } from "../../../../src/journal/journal.js";
 import { deployBatchExecutor, placeMulticall3 } from "../../../../src/localnet/deploy-evm.js";
+import { FaultProxy } from "../../../support/fault-proxy.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
+import { roundTripsInARow } from "../../../support/round-trips.js";
 import { mine, send } from "../../contracts/fixture.js";
 import {
   actionOf,
@@ -61,6 +63,7 @@ const settle = (signed: SignedTx, actions: ActionRequest[]) =>
 
 const fillTerms = (asset: string, amount = 500n, timelock = 20n): ReturnType<typeof terms> =>
   withSwapId(reader, terms(asset, f.solver, f.user.address, amount, timelock));
+const fillOf = (t: ReturnType<typeof terms>): ActionRequest => actionOf("fill", t.params);
 
 async function lockedSources(count: number, asset = TOKEN_ASSET): Promise<ReturnType<typeof terms>[]> {
   const sources: ReturnType<typeof terms>[] = [];
@@ -101,6 +104,37 @@ describe("EvmExecutor batches", () => {
       });
     }
     expect(await executor.balance(TOKEN_ASSET)).toBe(tokenBefore - 1_400n);
+  });
+
+  it("waits three round trips in a row for a batch of fills, four for a lone one", async () => {
+    // Every request held 100 ms: requests sent one after another show up as a chain of round trips.
+    const proxy = new FaultProxy(f.fx.anvil.rpcUrl, { config: { delayMs: 100 } });
+    await proxy.start();
+    try {
+      const slow = new EvmExecutor({
+        config: { ...f.config, rpcUrls: [proxy.url] },
+        privateKey: f.solverKey,
+        journal,
+      });
+      await slow.prepare([TOKEN_ASSET]);
+      const sendThrough = async (actions: ActionRequest[]) => {
+        proxy.resetCounts();
+        const signed = await slow.build(actions);
+        const attempt = journal.record(signed);
+        await slow.broadcast(signed);
+        const trips = roundTripsInARow(proxy.timeline());
+        expect(await settleActions(executor, attempt, actions)).toMatchObject({ state: "confirmed" });
+        return trips;
+      };
+      // Fees, simulation and gas side by side; then the nonce; then the send.
+      const batch = await sendThrough([fillTerms(TOKEN_ASSET), fillTerms(TOKEN_ASSET, 600n)].map(fillOf));
+      expect(batch.count, JSON.stringify(batch.chain)).toBe(3);
+      // A lone fill first reads its order and allowance (side by side).
+      const lone = await sendThrough([fillOf(fillTerms(TOKEN_ASSET, 700n))]);
+      expect(lone.count, JSON.stringify(lone.chain)).toBe(4);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it("leaves out a fill already on chain as done, and a fill with a bad timelock as failed", async () => {
