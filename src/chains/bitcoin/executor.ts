@@ -42,6 +42,7 @@ import { bitcoinNetwork } from "./network.js";
 import { BitcoinReader } from "./reader.js";
 import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
+import { settledLater } from "../../util/settled-later.js";
 
 export interface BitcoinExecutorOptions {
   config: BitcoinChainConfig;
@@ -256,6 +257,7 @@ export class BitcoinExecutor implements ChainExecutor {
   }
 
   async #buildFill(actions: ActionRequest[]): Promise<SignedTx> {
+    const rate = settledLater(this.feeRateSatVb());
     // Every HTLC of the batch is read at once: one after another, a batch of fifty waited on fifty reads.
     const outputs = await Promise.all(
       actions.map(async (action) => {
@@ -268,39 +270,38 @@ export class BitcoinExecutor implements ChainExecutor {
         return { script: htlc.outputScript, value: action.params.amount };
       }),
     );
-    const paid = await this.wallet.pay(outputs, await this.feeRateSatVb());
+    const paid = await this.wallet.pay(outputs, await rate);
     return this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues);
   }
 
   async #buildRedeem(actions: ActionRequest[]): Promise<SignedTx> {
-    const inputs: RedeemInput[] = [];
-    for (const action of actions) {
+    const rate = settledLater(this.feeRateSatVb());
+    const each = await this.#eachAction(actions, async (action) => {
       const htlc = this.#htlcFor(action, "redeem");
       const secret = this.#secretOf(action);
-      for (const utxo of await this.#chosenLocks(action, htlc, "redeem", { mined: true }))
-        inputs.push({ ...utxo, secret });
-    }
-    const rate = await this.feeRateSatVb();
-    const { tx, fee } = buildRedeemTx(inputs, this.#key, this.wallet.outputScript, rate);
+      const utxos = await this.#chosenLocks(action, htlc, "redeem", { mined: true });
+      return utxos.map((utxo): RedeemInput => ({ ...utxo, secret }));
+    });
+    const inputs = each.flat();
+    const { tx, fee } = buildRedeemTx(inputs, this.#key, this.wallet.outputScript, await rate);
     return this.#signed(
       tx,
-      rate,
+      await rate,
       fee,
       inputs.map((i) => i.value),
     );
   }
 
   async #buildRefund(actions: ActionRequest[]): Promise<SignedTx> {
-    const inputs: HtlcUtxo[] = [];
-    for (const action of actions) {
-      const htlc = this.#htlcFor(action, "refund");
-      inputs.push(...(await this.#chosenLocks(action, htlc, "refund", { mined: true, refundable: true })));
-    }
-    const rate = await this.feeRateSatVb();
-    const { tx, fee } = buildRefundTx(inputs, this.#key, this.wallet.outputScript, rate);
+    const rate = settledLater(this.feeRateSatVb());
+    const each = await this.#eachAction(actions, async (action) =>
+      this.#chosenLocks(action, this.#htlcFor(action, "refund"), "refund", { mined: true, refundable: true }),
+    );
+    const inputs = each.flat();
+    const { tx, fee } = buildRefundTx(inputs, this.#key, this.wallet.outputScript, await rate);
     return this.#signed(
       tx,
-      rate,
+      await rate,
       fee,
       inputs.map((i) => i.value),
     );
@@ -377,6 +378,19 @@ export class BitcoinExecutor implements ChainExecutor {
       throw new BitcoinActionError(`secret of order ${action.orderId} does not hash to its secret hash`);
     }
     return secret;
+  }
+
+  /**
+   * `read` of every action at once, each reading its HTLC's outputs (one after another, a batch of fifty
+   * waited on fifty index syncs); when any fails, the first failing action in the batch's order is the
+   * one reported, as when they were read in turn.
+   */
+  async #eachAction<T>(actions: ActionRequest[], read: (action: ActionRequest) => Promise<T>): Promise<T[]> {
+    const settled = await Promise.allSettled(actions.map((action) => read(action)));
+    return settled.map((result) => {
+      if (result.status === "rejected") throw result.reason;
+      return result.value;
+    });
   }
 
   /**

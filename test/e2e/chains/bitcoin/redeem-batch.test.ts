@@ -1,6 +1,12 @@
-import { Transaction } from "bitcoinjs-lib";
+import { networks, Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActionRequest } from "../../../../src/chains/chain.js";
+import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
+import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
+import { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+import { FaultProxy } from "../../../support/fault-proxy.js";
+import { roundTripsInARow } from "../../../support/round-trips.js";
 import {
   action,
   htlcParams,
@@ -85,6 +91,51 @@ describe("Bitcoin redeems", () => {
     const received = batch.outs[0]!.value + one.outs[0]!.value;
     expect(await env.executor.balance("bitcoin_regtest:btc")).toBe(balanceBefore + received);
     expect(received).toBeLessThan(total);
+  });
+
+  it("reads every HTLC of a redeem batch at once: a batch of eight waits no more round trips than one", async () => {
+    const sources = Array.from({ length: 9 }, (_, i) => sourceHtlc(30_000n + BigInt(i) * 1_000n));
+    await userFunds(
+      env,
+      sources.map((s) => ({ script: s.htlc.outputScript, value: s.params.amount })),
+    );
+    await env.mine(1);
+    // Every request held 50 ms: reads made one after another show up as a chain of round trips.
+    const proxy = new FaultProxy(env.config.rpcUrls[0]!, { config: { delayMs: 50 } });
+    await proxy.start();
+    try {
+      const rpc = new BitcoinRpcClient({
+        urls: [proxy.url],
+        user: env.config.rpcUser ?? "",
+        password: env.config.rpcPassword ?? "",
+        chain: env.config.name,
+        maxHeadLagBlocks: 1,
+        headRefreshMs: 250,
+        timeoutMs: 10_000,
+      });
+      const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 300 });
+      const slow = new BitcoinExecutor({
+        config: env.config,
+        key: env.solverKey,
+        backend,
+        journal: env.journal,
+      });
+      const actions = await Promise.all(sources.map((s) => spendAction(env, "redeem", s.params, s.secret)));
+      // The index has walked its look-back and follows every address, as a running solver's does.
+      slow.reader.expectReads(sources.map((s) => s.params));
+      await backend.warmUp();
+      const roundTrips = async (batch: ActionRequest[]) => {
+        proxy.resetCounts();
+        const signed = await slow.build(batch);
+        expect(Transaction.fromHex(signed.raw).ins).toHaveLength(batch.length);
+        return roundTripsInARow(proxy.timeline());
+      };
+      const one = await roundTrips(actions.slice(0, 1));
+      const eight = await roundTrips(actions.slice(1));
+      expect(eight.count, JSON.stringify(eight.chain)).toBeLessThanOrEqual(one.count);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it("refuse a redeem whose secret does not match, or for an HTLC the solver does not redeem", async () => {
