@@ -170,12 +170,22 @@ export class BitcoinIndexer {
 
   async #syncOnce(): Promise<void> {
     const timer = new PhaseTimer();
+    // The followed top's hash is asked beside the tip: usually it still matches, and the walk back for
+    // a reorg then needs no round trip of its own.
+    const followed = this.#syncedHeight;
+    const followedHash = this.#hashes.has(followed) ? settledLater(this.#rpc.getBlockHash(followed)) : null;
     const tip = await timer.time("tip", () => this.#rpc.getBlockCount());
     if (this.#baseHeight === null) {
       this.#baseHeight = Math.max(0, tip - this.#lookback);
       this.#syncedHeight = this.#baseHeight - 1;
     }
-    await timer.time("rollBack", () => this.#rollBackToCommonAncestor(tip));
+    await timer.time("rollBack", async () => {
+      const unchanged =
+        followedHash !== null &&
+        tip >= followed &&
+        (await followedHash.catch(() => null)) === this.#hashes.get(followed);
+      if (!unchanged) await this.#rollBackToCommonAncestor(tip);
+    });
     const newAddresses = this.#pending.size;
     const followedFrom = this.#syncedHeight;
     const backfillReads = await timer.time("backfill", () => this.#backfillPending());

@@ -4,8 +4,10 @@ import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { lockDepth } from "../../../../src/chains/htlc-locks.js";
 import { BitcoinReader } from "../../../../src/chains/bitcoin/reader.js";
+import { roundTripsInARow } from "../../../support/round-trips.js";
 import {
   CHAIN,
+  delayedBackend,
   htlcParams,
   newSecret,
   spendAction,
@@ -102,5 +104,19 @@ describe("Bitcoin indexer on a live node", () => {
     expect(await reader.changedSwapIds(BigInt(redeemed), BigInt(redeemed))).toEqual([addressOne]);
     // A block the node does not have yet cannot be told about.
     expect(await reader.changedSwapIds(BigInt(redeemed + 1), BigInt(redeemed + 1))).toBeNull();
+  });
+
+  it("brings itself up to date in two round trips in a row when no block came: the tip, then the mempool", async () => {
+    const { proxy, backend } = await delayedBackend(env, 50);
+    try {
+      await backend.warmUp();
+      proxy.resetCounts();
+      await backend.indexer.sync();
+      const trips = roundTripsInARow(proxy.timeline());
+      // The followed top's hash is asked beside the tip.
+      expect(trips.count, JSON.stringify(trips.chain)).toBe(2);
+    } finally {
+      await proxy.stop();
+    }
   });
 });

@@ -1,14 +1,12 @@
-import { networks, Transaction } from "bitcoinjs-lib";
+import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionRequest } from "../../../../src/chains/chain.js";
-import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
 import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
-import { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
-import { FaultProxy } from "../../../support/fault-proxy.js";
 import { roundTripsInARow } from "../../../support/round-trips.js";
 import {
   action,
+  delayedBackend,
   htlcParams,
   newSecret,
   spendAction,
@@ -101,19 +99,8 @@ describe("Bitcoin redeems", () => {
     );
     await env.mine(1);
     // Every request held 50 ms: reads made one after another show up as a chain of round trips.
-    const proxy = new FaultProxy(env.config.rpcUrls[0]!, { config: { delayMs: 50 } });
-    await proxy.start();
+    const { proxy, backend } = await delayedBackend(env, 50);
     try {
-      const rpc = new BitcoinRpcClient({
-        urls: [proxy.url],
-        user: env.config.rpcUser ?? "",
-        password: env.config.rpcPassword ?? "",
-        chain: env.config.name,
-        maxHeadLagBlocks: 1,
-        headRefreshMs: 250,
-        timeoutMs: 10_000,
-      });
-      const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 300 });
       const slow = new BitcoinExecutor({
         config: env.config,
         key: env.solverKey,

@@ -10,10 +10,11 @@ import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend
 import { bytesToHex } from "../../../../src/chains/bitcoin/bytes.js";
 import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
-import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+import { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
 import type { BitcoinChainConfig } from "../../../../src/config/types.js";
 import { startBitcoinForTests } from "../../../support/bitcoin-node.js";
+import { FaultProxy } from "../../../support/fault-proxy.js";
 import { bitcoinTerms, MemoryJournal } from "../../../support/memory-journal.js";
 
 export { MemoryJournal };
@@ -175,4 +176,26 @@ export async function userFunds(
     terms: bitcoinTerms(),
   });
   return txid;
+}
+
+/**
+ * A backend of its own over a proxy that holds every request `delayMs` before the node answers: reads
+ * made one after another show up in the proxy's timeline as a chain of round trips.
+ */
+export async function delayedBackend(
+  env: BitcoinEnv,
+  delayMs: number,
+): Promise<{ proxy: FaultProxy; backend: BitcoindBackend }> {
+  const proxy = new FaultProxy(env.config.rpcUrls[0]!, { config: { delayMs } });
+  await proxy.start();
+  const rpc = new BitcoinRpcClient({
+    urls: [proxy.url],
+    user: env.config.rpcUser ?? "",
+    password: env.config.rpcPassword ?? "",
+    chain: env.config.name,
+    maxHeadLagBlocks: 1,
+    headRefreshMs: 250,
+    timeoutMs: 10_000,
+  });
+  return { proxy, backend: new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 300 }) };
 }
