@@ -106,7 +106,7 @@ export interface ChainReader {
    * The HTLC at the stated `params.swapId` as the chain shows it. The planner compares the chain's
    * fields with the order's and checks `computeSwapId` separately, so each disagreement gets its name.
    */
-  readHtlc(params: HtlcParams): Promise<HtlcState>;
+  readHtlc(params: HtlcParams, options?: HtlcReadOptions): Promise<HtlcState>;
   /**
    * The HTLCs a round is about to read, announced together first: a family that indexes by address
    * (Bitcoin on a node) then searches past blocks for all of them in one pass, not one pass per wave.
@@ -118,6 +118,16 @@ export interface ChainReader {
    * has it, the solver acts on the block such an event lands in rather than at its next full round.
    */
   changedSwapIds?(from: bigint, to: bigint): Promise<string[] | null>;
+}
+
+export interface HtlcReadOptions {
+  /**
+   * The reader's latest view will do, though it may be one sync of its index behind the chain (Bitcoin
+   * on a node): asked only where a stale answer cannot move money, the destination of an order nothing
+   * was ever signed for, whose fill is read fresh again before it is built. A family that reads the
+   * chain at each call ignores it.
+   */
+  latestView?: boolean;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

@@ -41,7 +41,15 @@ export interface RoundTip {
 export async function sideFacts(
   chain: SolverChain,
   params: HtlcParams,
-  context: { orderId: string; side: Side; logger: Logger; now: () => number; tip?: RoundTip | undefined },
+  context: {
+    orderId: string;
+    side: Side;
+    logger: Logger;
+    now: () => number;
+    tip?: RoundTip | undefined;
+    /** The reader's latest view will do (ChainReader.readHtlc). */
+    latestView?: boolean;
+  },
 ): Promise<SideFacts> {
   const base = {
     family: chain.config.family,
@@ -58,7 +66,7 @@ export async function sideFacts(
   try {
     const [tipHeight, state] = await Promise.all([
       context.tip?.height ?? chain.reader.tipHeight(),
-      chain.reader.readHtlc(params),
+      chain.reader.readHtlc(params, { latestView: context.latestView === true }),
     ]);
     return { ...base, tipHeight, state, readAtMs };
   } catch (error) {

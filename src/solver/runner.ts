@@ -670,6 +670,7 @@ export class Runner {
     const context = { orderId: order.order_id, logger: log, now: this.now };
     const sourceChain = chainOf(chains, order, "source");
     const destinationChain = chainOf(chains, order, "destination");
+    const fillTxids = journal.actionTxids(order.order_id, "fill");
     const [source, destination] = await Promise.all([
       sideFacts(sourceChain, terms.source, {
         ...context,
@@ -680,6 +681,9 @@ export class Runner {
         ...context,
         side: "destination",
         tip: tipOf(destinationChain.config.name),
+        // Nothing was ever signed there: no answer can show a fill of ours, and the fill is read fresh
+        // again before it is built. An index's last sync will do (a fresh one took 1-3 s under load).
+        latestView: fillTxids.length === 0,
       }),
     ]);
     const base: PlanInput = {
@@ -688,7 +692,7 @@ export class Runner {
       source,
       destination,
       actions: this.actionStatuses(order.order_id),
-      fillTxids: journal.actionTxids(order.order_id, "fill"),
+      fillTxids,
       sourceBacksOrder: null,
       refundAddress: terms.refundAddress,
       quoteCheck: null,

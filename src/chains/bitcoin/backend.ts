@@ -67,8 +67,11 @@ export class BroadcastRejectedError extends Error {
 export interface BitcoinBackend {
   readonly kind: "bitcoind" | "esplora";
   tipHeight(): Promise<number>;
-  /** Every output paying this address and its spend, up to date with the current tip and mempool. */
-  addressActivity(address: string): Promise<AddressActivity>;
+  /**
+   * Every output paying this address and its spend, up to date with the current tip and mempool; with
+   * `latestView`, a backend that follows addresses may answer from its last sync instead.
+   */
+  addressActivity(address: string, options?: { latestView?: boolean }): Promise<AddressActivity>;
   /** Addresses whose activity will be asked soon; a backend that indexes by address starts following them. */
   watch?(addresses: readonly string[]): void;
   /**

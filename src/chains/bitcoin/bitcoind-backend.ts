@@ -56,7 +56,10 @@ export class BitcoindBackend implements BitcoinBackend {
     return this.rpc.sticky("index warm-up", () => this.indexer.sync());
   }
 
-  async addressActivity(address: string): Promise<AddressActivity> {
+  async addressActivity(address: string, options: { latestView?: boolean } = {}): Promise<AddressActivity> {
+    // An address the index already follows is as fresh as its last sync; a new one must be searched for.
+    if (options.latestView === true && this.indexer.isFollowed(address))
+      return this.indexer.activity(address);
     this.indexer.watch(address);
     // A tip and the blocks below it must come from one node, or a lagging one could roll the index back.
     await this.rpc.sticky("address activity", () => this.indexer.sync());

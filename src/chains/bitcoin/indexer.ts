@@ -106,6 +106,11 @@ export class BitcoinIndexer {
     return this.#watched.has(script) || this.#pending.has(script);
   }
 
+  /** Watched and searched for: its activity is complete as of the last sync. */
+  isFollowed(address: string): boolean {
+    return this.#watched.has(this.#scriptOf(address));
+  }
+
   /** Every round announces the HTLCs it will read again: decoding their addresses each time cost 2 s of CPU at 1,000 orders. */
   #scriptOf(address: string): string {
     let script = this.#scripts.get(address);

@@ -3,7 +3,14 @@
  * outputs paying the address rebuilt from the order's fields is the check that the deposit is what
  * the order claims; spends are classified by the leaf they used (a redeem reveals the secret).
  */
-import type { ChainReader, HtlcLock, HtlcParams, HtlcState, LockSpendKind } from "../chain.js";
+import type {
+  ChainReader,
+  HtlcLock,
+  HtlcParams,
+  HtlcReadOptions,
+  HtlcState,
+  LockSpendKind,
+} from "../chain.js";
 import type { BitcoinBackend, FundingOutput, OutputSpend } from "./backend.js";
 import { bitcoinHtlc, type BitcoinHtlc } from "./htlc.js";
 import { classifyHtlcSpend } from "./htlc-witness.js";
@@ -68,9 +75,10 @@ export class BitcoinReader implements ChainReader {
   /** Every output paying the HTLC of these parameters, with its spend. */
   async fundingOutputs(
     params: HtlcParams,
+    options: HtlcReadOptions = {},
   ): Promise<{ htlc: BitcoinHtlc; outputs: FundingOutput[]; tip: number }> {
     const htlc = htlcOfParams(params, this.network);
-    const activity = await this.backend.addressActivity(htlc.address);
+    const activity = await this.backend.addressActivity(htlc.address, options);
     return { htlc, outputs: activity.outputs, tip: activity.tipHeight };
   }
 
@@ -91,8 +99,8 @@ export class BitcoinReader implements ChainReader {
     return (await this.backend.changedAddresses?.(Number(from), Number(to))) ?? null;
   }
 
-  async readHtlc(params: HtlcParams): Promise<HtlcState> {
-    const { htlc, outputs } = await this.fundingOutputs(params);
+  async readHtlc(params: HtlcParams, options: HtlcReadOptions = {}): Promise<HtlcState> {
+    const { htlc, outputs } = await this.fundingOutputs(params, options);
     return htlcStateOf(htlc, outputs, this.#feeRateCeiling);
   }
 }

@@ -11,6 +11,7 @@ import {
   type FeeAllowance,
   type ChainReader,
   type HtlcParams,
+  type HtlcReadOptions,
   type HtlcState,
   type JournalView,
   type SignedTx,
@@ -97,8 +98,12 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return params.swapId;
   }
 
-  async readHtlc(params: HtlcParams): Promise<HtlcState> {
+  /** Swap ids read where the reader's latest view would do (HtlcReadOptions.latestView). */
+  readonly latestViewReads: string[] = [];
+
+  async readHtlc(params: HtlcParams, options: HtlcReadOptions = {}): Promise<HtlcState> {
     this.readerCalls.push(`read:${params.swapId}`);
+    if (options.latestView === true) this.latestViewReads.push(params.swapId);
     // A slow read answers with the chain as it was when asked, as a lagging node's answer does.
     const state = this.htlcs.get(params.swapId) ?? absentHtlc();
     const delayMs = this.slowReads.get(params.swapId) ?? 0;

@@ -460,6 +460,22 @@ describe("runner: acting", () => {
   });
 });
 
+describe("runner: how fresh a read must be", () => {
+  it("takes the latest view of a destination nothing was signed for, and reads it fresh once a fill is", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    const destination = order.destination_swap.swap_id;
+    await h.runner.tick();
+    expect(h.destination.latestViewReads).toEqual([destination]);
+    expect(h.fills()).toEqual([order.order_id]);
+    // The fill is signed and sent: from now on its destination is read fresh, and the source always is.
+    await h.runner.tick();
+    expect(h.destination.readerCalls.filter((c) => c === `read:${destination}`).length).toBeGreaterThan(1);
+    expect(h.destination.latestViewReads).toEqual([destination]);
+    expect(h.source.latestViewReads).toEqual([]);
+  });
+});
+
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!condition()) {

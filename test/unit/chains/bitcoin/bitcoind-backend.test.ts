@@ -3,7 +3,44 @@ import { describe, expect, it } from "vitest";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
 import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 
+/** A node of `height` empty blocks whose tip reads are counted. */
+function emptyNode(height: () => number) {
+  const hash = (h: number) => h.toString(16).padStart(64, "0");
+  const calls = { tip: 0 };
+  const rpc = {
+    sticky: <T>(_what: string, read: () => Promise<T>) => read(),
+    getBlockCount: () => {
+      calls.tip++;
+      return Promise.resolve(height());
+    },
+    getBlockHash: (h: number) => Promise.resolve(hash(h)),
+    getBlock: (blockHash: string) => {
+      const h = Number.parseInt(blockHash, 16);
+      return Promise.resolve({ hash: blockHash, height: h, previousblockhash: hash(h - 1), tx: [] });
+    },
+    getRawMempool: () => Promise.resolve([]),
+  } as unknown as BitcoinRpcClient;
+  return { rpc, calls };
+}
+
+const ADDRESS = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
+
 describe("bitcoind backend", () => {
+  it("answers from its last sync where the latest view will do, once it follows the address", async () => {
+    let height = 40;
+    const { rpc, calls } = emptyNode(() => height);
+    const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 30 });
+    // Not followed yet: it must be searched for, whatever the caller allows.
+    expect((await backend.addressActivity(ADDRESS, { latestView: true })).tipHeight).toBe(40);
+    expect(calls.tip).toBe(1);
+    height = 41;
+    expect((await backend.addressActivity(ADDRESS, { latestView: true })).tipHeight).toBe(40);
+    expect(calls.tip).toBe(1);
+    // Without it, every read waits for a sync that starts after it.
+    expect((await backend.addressActivity(ADDRESS)).tipHeight).toBe(41);
+    expect(calls.tip).toBe(2);
+  });
+
   it("walks the index's look-back when warmed up, so the first address read only searches its own blocks", async () => {
     const blockReads: number[] = [];
     const hash = (h: number) => h.toString(16).padStart(64, "0");
