@@ -263,10 +263,13 @@ export class BitcoinExecutor implements ChainExecutor {
       actions.map(async (action) => {
         const htlc = this.#htlcFor(action, "fill");
         // Never fill twice: an output there from one of our own journaled fills is the fill. Outputs
-        // anyone else sent to the address are not, and change nothing.
+        // anyone else sent to the address are not, and change nothing; so where no fill of the order was
+        // ever journaled, there is nothing to look for (and no index sync to wait on).
         const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
-        const { outputs: funding } = await this.reader.fundingOutputs(action.params);
-        if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
+        if (ours.size > 0) {
+          const { outputs: funding } = await this.reader.fundingOutputs(action.params);
+          if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
+        }
         return { script: htlc.outputScript, value: action.params.amount };
       }),
     );

@@ -2,10 +2,18 @@ import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hexToBytes } from "../../../../src/chains/bitcoin/bytes.js";
 import { AlreadyFundedError } from "../../../../src/chains/bitcoin/errors.js";
+import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { lockDepth } from "../../../../src/chains/htlc-locks.js";
-import { action, htlcParams, newSecret, startBitcoinEnv, type BitcoinEnv } from "./support.js";
+import {
+  action,
+  delayedBackend,
+  htlcParams,
+  newSecret,
+  startBitcoinEnv,
+  type BitcoinEnv,
+} from "./support.js";
 import { bitcoinFeeOf } from "../../../support/memory-journal.js";
 
 let env: BitcoinEnv;
@@ -105,5 +113,31 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
       2n,
     );
     await expect(env.rpc.sendRawTransaction(forged.tx.toHex())).rejects.toThrow(/Invalid Schnorr signature/);
+  });
+
+  it("builds an order's first fill without waiting on the index, and a retry only after looking", async () => {
+    const { proxy, backend } = await delayedBackend(env, 0);
+    try {
+      const executor = new BitcoinExecutor({
+        config: env.config,
+        key: env.solverKey,
+        backend,
+        journal: env.journal,
+      });
+      const params = htlcParams(env.solverKey, BitcoinKey.random(), newSecret().secretHash, 40_000n);
+      const fill = action("fill", params);
+      proxy.resetCounts();
+      const first = await executor.build([fill]);
+      // No fill of the order was ever journaled: nothing at the address could be ours.
+      expect(proxy.counts().getrawmempool).toBeUndefined();
+      env.journal.record(first, { orderId: fill.orderId, kind: "fill" });
+      await executor.broadcast(first);
+      // Once one is, the address is read first, and the fill waiting in the mempool is found.
+      proxy.resetCounts();
+      await expect(executor.build([fill])).rejects.toThrow(AlreadyFundedError);
+      expect(proxy.counts().getrawmempool?.calls).toBeGreaterThan(0);
+    } finally {
+      await proxy.stop();
+    }
   });
 });
