@@ -2,7 +2,9 @@
  * Capacity at the moment fills are claimed. The quote check before it ran per order, each against the
  * same balances, so many fills decided in one round could together promise inventory and exposure that
  * each passed alone. The ledger reads once, fresh, then takes fills one at a time, each against what the
- * ones before it took. Its caller holds one lock around opening it and claiming what it admits.
+ * ones before it took. Its caller holds a lock around opening it and claiming what it admits, under
+ * which no one else claims fills of its assets; when fills of other assets may be claimed meanwhile
+ * (another chain's), it reads the exposure again (`readExposure`) just before taking fills.
  *
  * Reads run in this order: fills claimed but not signed (journal), then balances (each executor reads
  * its live attempts from the journal before the chain), then value in flight. A fill moves from claimed
@@ -64,13 +66,18 @@ export class CapacityLedger {
         }
       }),
     );
-    let inFlight: bigint | Error;
+    const ledger = new CapacityLedger(deps, available, 0n);
+    await ledger.readExposure();
+    return ledger;
+  }
+
+  /** Reads the value in flight again: every fill claimed until now counts, whatever its asset. */
+  async readExposure(): Promise<void> {
     try {
-      inFlight = await inFlightCents(deps);
+      this.inFlightCents = await inFlightCents(this.deps);
     } catch (error) {
-      inFlight = error instanceof Error ? error : new Error(String(error));
+      this.inFlightCents = error instanceof Error ? error : new Error(String(error));
     }
-    return new CapacityLedger(deps, available, inFlight);
   }
 
   /** Admits one fill if the capacity rule holds after every fill admitted before it; records it if so. */

@@ -1,8 +1,13 @@
 /**
- * The last gate before a fill: one at a time for the whole solver, every fill rule is asked again at the
- * present moment (the journal may have changed since the plan: an instant refund signed, the source
- * taken by another order), then capacity is judged against fresh balances and every fill claimed before
- * it, and only then is the fill's row claimed in the journal, atomically with its source.
+ * The last gate before a fill: every fill rule is asked again at the present moment (the journal may
+ * have changed since the plan: an instant refund signed, the source taken by another order), then
+ * capacity is judged against fresh balances and every fill claimed before it, and only then is the
+ * fill's row claimed in the journal, atomically with its source.
+ *
+ * One pass at a time per destination chain: only a pass of that chain claims its assets, so the
+ * balances it reads stay true until its claims are made, and a chain whose reads are slow (a Bitcoin
+ * wallet under load) never holds another chain's fills. The exposure limit counts the fills of every
+ * chain: it is read again, and the fills claimed, one pass at a time for the whole solver.
  */
 import PQueue from "p-queue";
 import type { ActionKind, ActionRequest } from "../chains/chain.js";
@@ -41,16 +46,37 @@ export interface FillGateOptions {
 }
 
 export class FillGate {
-  private readonly lock = new PQueue({ concurrency: 1 });
+  private readonly chainLocks = new Map<string, PQueue>();
+  private readonly claimLock = new PQueue({ concurrency: 1 });
 
   constructor(private readonly options: FillGateOptions) {}
 
-  admit(candidates: readonly ActionCandidate[]): Promise<GateResult> {
-    if (candidates.length === 0) return Promise.resolve({ admitted: [], refused: [] });
-    return this.lock.add(() => this.admitLocked(candidates));
+  async admit(candidates: readonly ActionCandidate[]): Promise<GateResult> {
+    const byChain = new Map<string, ActionCandidate[]>();
+    for (const candidate of candidates) {
+      const chain = candidate.request.params.chain;
+      byChain.set(chain, [...(byChain.get(chain) ?? []), candidate]);
+    }
+    const results = await Promise.all(
+      [...byChain].map(([chain, ofChain]) => this.chainLock(chain).add(() => this.admitOnChain(ofChain))),
+    );
+    return {
+      admitted: results.flatMap((r) => r.admitted),
+      refused: results.flatMap((r) => r.refused),
+    };
   }
 
-  private async admitLocked(candidates: readonly ActionCandidate[]): Promise<GateResult> {
+  private chainLock(chain: string): PQueue {
+    let lock = this.chainLocks.get(chain);
+    if (lock === undefined) {
+      lock = new PQueue({ concurrency: 1 });
+      this.chainLocks.set(chain, lock);
+    }
+    return lock;
+  }
+
+  /** Fills of one destination chain, under that chain's lock. */
+  private async admitOnChain(candidates: readonly ActionCandidate[]): Promise<GateResult> {
     const { journal } = this.options;
     const result: GateResult = { admitted: [], refused: [] };
     const passing: ActionCandidate[] = [];
@@ -64,6 +90,21 @@ export class FillGate {
     }
     if (passing.length === 0) return result;
     const ledger = await this.options.openLedger([...new Set(passing.map((c) => c.request.params.asset))]);
+    return this.claimLock.add(async () => {
+      // Other chains' passes may have claimed fills since the ledger was opened: their exposure counts.
+      await ledger.readExposure();
+      await this.claimAdmitted(passing, ledger, result);
+      return result;
+    });
+  }
+
+  /** Takes each fill from the ledger and claims it in the journal, in order; refusals are noted in `result`. */
+  private async claimAdmitted(
+    passing: readonly ActionCandidate[],
+    ledger: CapacityLedger,
+    result: GateResult,
+  ): Promise<void> {
+    const { journal } = this.options;
     for (const candidate of passing) {
       const { request, input } = candidate;
       const own = journal.orderActions(request.orderId).find((a) => a.kind === "fill");
@@ -87,7 +128,6 @@ export class FillGate {
         result.refused.push({ orderId: request.orderId, decision: claimed.decision });
       else if (claimed.action !== null) result.admitted.push({ request, action: claimed.action });
     }
-    return result;
   }
 }
 
