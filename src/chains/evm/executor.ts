@@ -281,10 +281,11 @@ export class EvmExecutor implements ChainExecutor {
         });
       }
     });
-    // The fees, the simulation and the gas of every call are asked side by side: each is a round trip
-    // (hundreds of ms on a loaded node), and when every call passes, as it nearly always does, that gas
-    // estimate is the one signed with.
+    // The fees, the nonce, the simulation and the gas of every call are asked side by side: each is a
+    // round trip (hundreds of ms on a loaded node), and when every call passes, as it nearly always
+    // does, that gas estimate is the one signed with.
     const fees = settledLater(this.currentFees());
+    const pending = settledLater(this.nonces.pendingNow());
     const everyCall = entries.map((e) => e.call);
     const gasOfEvery = settledLater(
       entries.length === 0 ? Promise.resolve(0n) : this.estimateBatch(route, everyCall, kind),
@@ -303,7 +304,10 @@ export class EvmExecutor implements ChainExecutor {
     const gas =
       passing.length === entries.length ? await gasOfEvery : await this.estimateBatch(route, calls, kind);
     const call: EvmCall = { to: route.to, data: route.data(calls, true), value: 0n };
-    const signed = await this.nonces.withNextNonce(async (nonce) => this.sign(call, nonce, gas, await fees));
+    const signed = await this.nonces.withNextNonce(
+      async (nonce) => this.sign(call, nonce, gas, await fees),
+      pending,
+    );
     this.log.info(
       {
         kind,
@@ -665,11 +669,12 @@ export class EvmExecutor implements ChainExecutor {
     });
   }
 
-  /** Simulates, then signs under the next nonce; the fees are read while it simulates. */
+  /** Simulates, then signs under the next nonce; the fees and the nonce are read while it simulates. */
   private async signNew(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<SignedTx> {
     const fees = settledLater(this.currentFees());
+    const pending = settledLater(this.nonces.pendingNow());
     const gas = await this.simulate(call, label);
-    return this.nonces.withNextNonce(async (nonce) => this.sign(call, nonce, gas, await fees));
+    return this.nonces.withNextNonce(async (nonce) => this.sign(call, nonce, gas, await fees), pending);
   }
 
   /**

@@ -57,9 +57,19 @@ export class EvmNonceManager {
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * The chain's pending count read now, for a build to hand to `withNextNonce`: read beside the build's
+   * simulation, its round trip is not made while every other build of the account waits. A count read
+   * early can be lower than one read later only by the account's own transactions sent meanwhile,
+   * which the journal holds (live until final, blocks later) or a reservation does.
+   */
+  pendingNow(): Promise<bigint> {
+    return this.pendingCount();
+  }
+
   /** The nonce the next transaction would take right now, without reserving it. */
-  async peek(): Promise<bigint> {
-    const pending = await this.pendingCount();
+  async peek(pendingRead?: Promise<bigint>): Promise<bigint> {
+    const pending = await (pendingRead ?? this.pendingCount());
     return deriveNextNonce(
       pending,
       this.options.journal.liveAttempts(this.options.chain),
@@ -68,20 +78,25 @@ export class EvmNonceManager {
   }
 
   /**
-   * Runs `build` with the next nonce, one build at a time. The nonce stays reserved when `build`
-   * succeeds and is released when it throws.
+   * Runs `build` with the next nonce, one build at a time; `pendingRead` is the build's own `pendingNow`,
+   * else the count is read here. The nonce stays reserved when `build` succeeds and is released when it
+   * throws.
    */
-  withNextNonce<T>(build: (nonce: bigint) => Promise<T>): Promise<T> {
-    return this.withNextNonces(1, build);
+  withNextNonce<T>(build: (nonce: bigint) => Promise<T>, pendingRead?: Promise<bigint>): Promise<T> {
+    return this.withNextNonces(1, build, pendingRead);
   }
 
   /**
    * As withNextNonce, holding `count` consecutive nonces from the first one given to `build`: a
    * transaction carrying the account's own EIP-7702 authorization consumes its nonce and the next.
    */
-  withNextNonces<T>(count: number, build: (first: bigint) => Promise<T>): Promise<T> {
+  withNextNonces<T>(
+    count: number,
+    build: (first: bigint) => Promise<T>,
+    pendingRead?: Promise<bigint>,
+  ): Promise<T> {
     return this.queue.add(async () => {
-      const first = await this.peek();
+      const first = await this.peek(pendingRead);
       const held = Array.from({ length: count }, (_, i) => first + BigInt(i));
       for (const nonce of held) this.reservations.set(nonce, this.now());
       try {
