@@ -124,8 +124,9 @@ export interface HtlcReadOptions {
   /**
    * The reader's latest view will do, though it may be one sync of its index behind the chain (Bitcoin
    * on a node): asked only where a stale answer cannot move money, the destination of an order nothing
-   * was ever signed for, whose fill is read fresh again before it is built. A family that reads the
-   * chain at each call ignores it.
+   * was ever signed for (no answer there can show a fill of ours; the journal's claim keeps a first fill
+   * from going twice, and a fill tried again reads the chain fresh before it is built). A family that
+   * reads the chain at each call ignores it.
    */
   latestView?: boolean;
 }

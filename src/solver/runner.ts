@@ -681,8 +681,8 @@ export class Runner {
         ...context,
         side: "destination",
         tip: tipOf(destinationChain.config.name),
-        // Nothing was ever signed there: no answer can show a fill of ours, and the fill is read fresh
-        // again before it is built. An index's last sync will do (a fresh one took 1-3 s under load).
+        // Nothing was ever signed there: no answer can show a fill of ours (HtlcReadOptions). An index's
+        // last sync will do; a fresh one took 1-3 s under load.
         latestView: fillTxids.length === 0,
       }),
     ]);
