@@ -3,8 +3,9 @@
  * same balances, so many fills decided in one round could together promise inventory and exposure that
  * each passed alone. The ledger reads once, fresh, then takes fills one at a time, each against what the
  * ones before it took. Its caller holds a lock around opening it and claiming what it admits, under
- * which no one else claims fills of its assets; when fills of other assets may be claimed meanwhile
- * (another chain's), it reads the exposure again (`readExposure`) just before taking fills.
+ * which no one else claims fills of its assets; fills of other assets may be claimed meanwhile (another
+ * chain's), so the exposure is read (`readExposure`) just before taking fills, under the lock of every
+ * claim.
  *
  * Reads run in this order: fills claimed but not signed (journal), then balances (each executor reads
  * its live attempts from the journal before the chain), then value in flight. A fill moves from claimed
@@ -46,7 +47,11 @@ export class CapacityLedger {
     private inFlightCents: bigint | Error,
   ) {}
 
-  /** Reads everything the given destination assets (and their chains' fee coins) need. */
+  /**
+   * Reads the balances the given destination assets (and their chains' fee coins) need; the value in
+   * flight is read by `readExposure`, which the caller makes just before taking fills (until then
+   * every fill is refused).
+   */
   static async open(deps: CapacityLedgerDeps, assetIds: readonly string[]): Promise<CapacityLedger> {
     const planned = deps.plannedFills();
     const wanted = new Set<string>();
@@ -66,9 +71,7 @@ export class CapacityLedger {
         }
       }),
     );
-    const ledger = new CapacityLedger(deps, available, 0n);
-    await ledger.readExposure();
-    return ledger;
+    return new CapacityLedger(deps, available, new Error("the value in flight was not read yet"));
   }
 
   /** Reads the value in flight again: every fill claimed until now counts, whatever its asset. */

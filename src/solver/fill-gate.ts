@@ -91,7 +91,7 @@ export class FillGate {
     if (passing.length === 0) return result;
     const ledger = await this.options.openLedger([...new Set(passing.map((c) => c.request.params.asset))]);
     return this.claimLock.add(async () => {
-      // Other chains' passes may have claimed fills since the ledger was opened: their exposure counts.
+      // Read here, not when the ledger was opened: fills other chains' passes claimed meanwhile count.
       await ledger.readExposure();
       await this.claimAdmitted(passing, ledger, result);
       return result;

@@ -47,13 +47,24 @@ function deps(overrides: Partial<CapacityLedgerDeps> & { held?: Record<string, b
 const take = (ledger: CapacityLedger, amount: bigint, alreadyPlanned = 0n) =>
   ledger.take({ asset: usdc.id, amount, alreadyPlanned });
 
+/** A ledger ready to take fills: opened, then the exposure read, as the fill gate does. */
+async function opened(d: CapacityLedgerDeps, assetIds: string[]): Promise<CapacityLedger> {
+  const ledger = await CapacityLedger.open(d, assetIds);
+  await ledger.readExposure();
+  return ledger;
+}
+
 describe("the capacity ledger of one claiming pass", () => {
-  it("reads the journal's claimed fills before the balances, and the exposure last", async () => {
+  it("reads the journal's claimed fills before the balances, and the exposure only when asked", async () => {
     const { deps: d, reads } = deps();
-    await CapacityLedger.open(d, [usdc.id]);
+    const ledger = await CapacityLedger.open(d, [usdc.id]);
     expect(reads[0]).toBe("planned");
-    expect(reads.slice(1, 3).sort()).toEqual([`balance ${eth.id}`, `balance ${usdc.id}`]);
+    expect(reads.slice(1).sort()).toEqual([`balance ${eth.id}`, `balance ${usdc.id}`]);
+    // Nothing is taken before the value in flight is read.
+    expect(await take(ledger, 1n)).toMatchObject({ reason: "inventory_unavailable" });
+    await ledger.readExposure();
     expect(reads[3]).toBe("in flight");
+    expect(await take(ledger, 1n)).toBeUndefined();
   });
 
   it("admits fills one after another until the inventory above its floor is used up", async () => {
@@ -62,7 +73,7 @@ describe("the capacity ledger of one claiming pass", () => {
       plannedFills: () => new Map([[usdc.id, 300_000_000n]]),
     });
     // 1000 held, 300 claimed before, floor 100: 600 to give.
-    const ledger = await CapacityLedger.open(d, [usdc.id]);
+    const ledger = await opened(d, [usdc.id]);
     expect(await take(ledger, 400_000_000n)).toBeUndefined();
     expect(await take(ledger, 200_000_000n)).toBeUndefined();
     expect(await take(ledger, 1n)).toMatchObject({ reason: "insufficient_inventory" });
@@ -70,14 +81,14 @@ describe("the capacity ledger of one claiming pass", () => {
 
   it("does not count an order's own claimed fill against itself", async () => {
     const { deps: d } = deps({ plannedFills: () => new Map([[usdc.id, 1_000_000_000n]]) });
-    const ledger = await CapacityLedger.open(d, [usdc.id]);
+    const ledger = await opened(d, [usdc.id]);
     expect(await take(ledger, 1_000_000_000n)).toMatchObject({ reason: "insufficient_inventory" });
     expect(await take(ledger, 1_000_000_000n, 1_000_000_000n)).toBeUndefined();
   });
 
   it("refuses token fills while the fee coin is below its floor, and counts the exposure of each fill", async () => {
     const low = deps({ floors: { [eth.id]: 2n * 10n ** 18n } });
-    expect(await take(await CapacityLedger.open(low.deps, [usdc.id]), 1n)).toMatchObject({
+    expect(await take(await opened(low.deps, [usdc.id]), 1n)).toMatchObject({
       reason: "insufficient_gas",
     });
     const { deps: d } = deps({
@@ -85,7 +96,7 @@ describe("the capacity ledger of one claiming pass", () => {
       inFlight: () => new Map([[eth.id, 10n ** 16n]]),
     });
     // $30 already out; $250 allowed.
-    const ledger = await CapacityLedger.open(d, [usdc.id]);
+    const ledger = await opened(d, [usdc.id]);
     expect(await take(ledger, 200_000_000n)).toBeUndefined();
     expect(await take(ledger, 20_000_001n)).toMatchObject({ reason: "exposure_limit" });
     expect(await take(ledger, 20_000_000n)).toBeUndefined();
@@ -93,10 +104,10 @@ describe("the capacity ledger of one claiming pass", () => {
 
   it("says what it could not read instead of admitting anything", async () => {
     const { deps: d } = deps({ balances: { balance: () => Promise.reject(new Error("node down")) } });
-    const ledger = await CapacityLedger.open(d, [usdc.id]);
+    const ledger = await opened(d, [usdc.id]);
     expect(await take(ledger, 1n)).toMatchObject({ reason: "inventory_unavailable" });
     const noPrice = deps({ prices: new FixedPriceSource({}) });
-    expect(await take(await CapacityLedger.open(noPrice.deps, [usdc.id]), 1n)).toMatchObject({
+    expect(await take(await opened(noPrice.deps, [usdc.id]), 1n)).toMatchObject({
       reason: "price_unavailable",
     });
   });
