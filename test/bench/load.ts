@@ -3,7 +3,7 @@
  * solver running as its own process behind counting RPC proxies. Prints each run's figures and the
  * medians over runs; the machine is shared and noisy, so compare medians and ratios between runs.
  *
- *   npm run bench:load -- [--orders N] [--runs K] [--users U] [--quote-burst Q] [--timeout-s S] [--keep] [--service-process] [--bitcoin-process]
+ *   npm run bench:load -- [--orders N] [--runs K] [--users U] [--quote-burst Q] [--timeout-s S] [--keep] [--service-process] [--bitcoin-process] [--shared-proxies]
  *
  * The solver runs as its own process, and with --service-process the local service too. BENCH_SOLVER_NODE_ARGS
  * and BENCH_SERVICE_NODE_ARGS go to their node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile one).
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     keep: { type: "boolean" },
     "service-process": { type: "boolean" },
     "bitcoin-process": { type: "boolean" },
+    "shared-proxies": { type: "boolean" },
   },
 });
 const orders = positiveInt(values.orders, "orders", 1_000);
@@ -52,6 +53,7 @@ for (let run = 1; run <= runs; run++) {
     keepDir: values.keep === true,
     serviceProcess: values["service-process"] === true,
     bitcoinProcess: values["bitcoin-process"] === true,
+    sharedProxies: values["shared-proxies"] === true,
     print: (line) => console.log(`  ${line}`),
   });
   for (const line of runText(figures)) console.log(`  ${line}`);

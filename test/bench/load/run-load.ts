@@ -1,6 +1,7 @@
 /**
  * One run of the load benchmark: a fresh localnet with enough users, a counting RPC proxy in front of
- * each chain for the solver (the fault proxy with no faults), the solver as its own process on a fresh
+ * each chain for the solver (the fault proxy with no faults; the proxies in a process of their own,
+ * rpc-proxies.ts), the solver as its own process on a fresh
  * journal, a burst of quotes through the service, then N swaps opened at once and followed to the end.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,12 +13,12 @@ import type { SolverConfig } from "../../../src/config/types.js";
 import { startLocalnet, type Localnet } from "../../../src/localnet/localnet.js";
 import { DEFAULT_QUOTE_TIMEOUT_MS, type LocalServiceConfig } from "../../../src/localnet/service/config.js";
 import { OrderbookClient } from "../../../src/orderbook/client.js";
-import { FaultProxy } from "../../support/fault-proxy.js";
 import { poolFetchConnections } from "./connection-pool.js";
 import { BlockClock, evmTipReader, type TipReader } from "./block-clock.js";
 import { measureRun, type LoadFigures } from "./figures.js";
 import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
 import type { BenchChild } from "./child-process.js";
+import { startRpcProxies, type RpcProxies } from "./rpc-proxies.js";
 import { databaseBytes, startSolverProcess } from "./solver-process.js";
 import type { StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
 import { startBitcoinNodeProcess } from "./bitcoin-node-process.js";
@@ -41,12 +42,17 @@ export interface LoadOptions {
   print?: (line: string) => void;
   /**
    * Run the local service as its own process, its CPU measured apart, instead of in the benchmark's own
-   * (beside the users, the Bitcoin node and the RPC proxies). On two cores its own process takes CPU from
+   * (beside the users and the Bitcoin node). On two cores its own process takes CPU from
    * the solver: at N = 1000 fills landed later (12-13 / 25-26 blocks against 5 / 16), quotes sooner.
    */
   serviceProcess?: boolean;
   /** Run the Bitcoin regtest node as its own process, as bitcoind runs, instead of in the benchmark's. */
   bitcoinProcess?: boolean;
+  /**
+   * Run the counting RPC proxies in the benchmark's own process instead of their own (rpc-proxies.ts):
+   * every RPC round trip of the solver then waits behind the users' work, as no RPC node makes it wait.
+   */
+  sharedProxies?: boolean;
   /** Keep the run's directory (logs, journal) instead of removing it. */
   keepDir?: boolean;
 }
@@ -90,7 +96,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
             startBitcoinNodeProcess(nodeOptions, dir),
         }),
   });
-  const proxies = new Map<string, FaultProxy>();
+  let proxies: RpcProxies | null = null;
   let solver: BenchChild | null = null;
   let clock: BlockClock | null = null;
   const unpoolFetch = poolFetchConnections();
@@ -98,14 +104,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const serviceChild = started.service?.child ?? null;
     if (serviceChild === null && options.serviceProcess === true)
       throw new Error("the localnet did not start the service's process");
-    for (const chain of net.solverConfig.chains) {
-      const upstream = chain.family === "bitcoin" ? net.bitcoin.rpcUrl : chain.rpcUrls[0];
-      const proxy = new FaultProxy(upstream ?? "");
-      await proxy.start();
-      proxies.set(chain.name, proxy);
-    }
+    const upstreams = new Map(
+      net.solverConfig.chains.map((chain) => [
+        chain.name,
+        (chain.family === "bitcoin" ? net.bitcoin.rpcUrl : chain.rpcUrls[0]) ?? "",
+      ]),
+    );
+    proxies = await startRpcProxies(upstreams, { ownProcess: options.sharedProxies !== true, dir });
     const journalPath = join(dir, "solver-bench.sqlite");
-    const profile = writeBenchProfile(dir, net, proxies, journalPath);
+    const profile = writeBenchProfile(dir, net, proxies.urls, journalPath);
     solver = await startSolverProcess({
       profile,
       logFile: join(dir, "solver-bench.log"),
@@ -145,7 +152,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       await readQuoteHistogram(net.descriptor.solver.opsUrl),
     );
 
-    for (const proxy of proxies.values()) proxy.resetCounts();
+    await proxies.reset();
     const cpuBefore = solver.cpuMs();
     const serviceCpuBefore = serviceChild?.cpuMs() ?? 0;
     const running = solver;
@@ -191,14 +198,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       rounds: sampler.rounds,
       rssMiB,
       journalBytes: databaseBytes(journalPath),
-      rpc: new Map([...proxies].map(([chain, proxy]) => [chain, proxy.counts()])),
+      rpc: await proxies.counts(),
       chainFamilies: new Map(net.solverConfig.chains.map((c) => [c.name, c.family])),
       incomplete,
     });
   } finally {
     await solver?.stop();
     await clock?.stop();
-    for (const proxy of proxies.values()) await proxy.stop();
+    await proxies?.stop();
     await net.stop();
     await unpoolFetch();
     logger.flush();
@@ -211,13 +218,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
 function writeBenchProfile(
   dir: string,
   net: Localnet,
-  proxies: ReadonlyMap<string, FaultProxy>,
+  proxyUrls: ReadonlyMap<string, string>,
   journalPath: string,
 ): string {
   const proxied = (name: string): string => {
-    const proxy = proxies.get(name);
-    if (proxy === undefined) throw new Error(`no proxy for chain ${name}`);
-    return proxy.url;
+    const url = proxyUrls.get(name);
+    if (url === undefined) throw new Error(`no proxy for chain ${name}`);
+    return url;
   };
   const config: SolverConfig = {
     ...net.solverConfig,
