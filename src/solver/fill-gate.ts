@@ -55,7 +55,9 @@ export class FillGate {
     const byChain = new Map<string, ActionCandidate[]>();
     for (const candidate of candidates) {
       const chain = candidate.request.params.chain;
-      byChain.set(chain, [...(byChain.get(chain) ?? []), candidate]);
+      const ofChain = byChain.get(chain);
+      if (ofChain === undefined) byChain.set(chain, [candidate]);
+      else ofChain.push(candidate);
     }
     const results = await Promise.all(
       [...byChain].map(([chain, ofChain]) => this.chainLock(chain).add(() => this.admitOnChain(ofChain))),

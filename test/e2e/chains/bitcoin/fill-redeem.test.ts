@@ -2,7 +2,6 @@ import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hexToBytes } from "../../../../src/chains/bitcoin/bytes.js";
 import { AlreadyFundedError } from "../../../../src/chains/bitcoin/errors.js";
-import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { lockDepth } from "../../../../src/chains/htlc-locks.js";
@@ -116,14 +115,8 @@ describe("Bitcoin fill, then redeem by the counterparty", () => {
   });
 
   it("builds an order's first fill without waiting on the index, and a retry only after looking", async () => {
-    const { proxy, backend } = await delayedBackend(env, 0);
+    const { proxy, executor } = await delayedBackend(env, 0);
     try {
-      const executor = new BitcoinExecutor({
-        config: env.config,
-        key: env.solverKey,
-        backend,
-        journal: env.journal,
-      });
       const params = htlcParams(env.solverKey, BitcoinKey.random(), newSecret().secretHash, 40_000n);
       const fill = action("fill", params);
       proxy.resetCounts();

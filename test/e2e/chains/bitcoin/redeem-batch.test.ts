@@ -1,7 +1,6 @@
 import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionRequest } from "../../../../src/chains/chain.js";
-import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { roundTripsInARow } from "../../../support/round-trips.js";
 import {
@@ -99,14 +98,8 @@ describe("Bitcoin redeems", () => {
     );
     await env.mine(1);
     // Every request held 50 ms: reads made one after another show up as a chain of round trips.
-    const { proxy, backend } = await delayedBackend(env, 50);
+    const { proxy, backend, executor: slow } = await delayedBackend(env, 50);
     try {
-      const slow = new BitcoinExecutor({
-        config: env.config,
-        key: env.solverKey,
-        backend,
-        journal: env.journal,
-      });
       const actions = await Promise.all(sources.map((s) => spendAction(env, "redeem", s.params, s.secret)));
       // The index has walked its look-back and follows every address, as a running solver's does.
       slow.reader.expectReads(sources.map((s) => s.params));

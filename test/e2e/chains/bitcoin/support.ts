@@ -179,13 +179,14 @@ export async function userFunds(
 }
 
 /**
- * A backend of its own over a proxy that holds every request `delayMs` before the node answers: reads
- * made one after another show up in the proxy's timeline as a chain of round trips.
+ * A backend of its own over a proxy that holds every request `delayMs` before the node answers, and the
+ * solver's executor over it (same key and journal as `env.executor`): reads made one after another show
+ * up in the proxy's timeline as a chain of round trips.
  */
 export async function delayedBackend(
   env: BitcoinEnv,
   delayMs: number,
-): Promise<{ proxy: FaultProxy; backend: BitcoindBackend }> {
+): Promise<{ proxy: FaultProxy; backend: BitcoindBackend; executor: BitcoinExecutor }> {
   const proxy = new FaultProxy(env.config.rpcUrls[0]!, { config: { delayMs } });
   await proxy.start();
   const rpc = new BitcoinRpcClient({
@@ -197,5 +198,12 @@ export async function delayedBackend(
     headRefreshMs: 250,
     timeoutMs: 10_000,
   });
-  return { proxy, backend: new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 300 }) };
+  const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 300 });
+  const executor = new BitcoinExecutor({
+    config: env.config,
+    key: env.solverKey,
+    backend,
+    journal: env.journal,
+  });
+  return { proxy, backend, executor };
 }
