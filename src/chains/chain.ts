@@ -129,6 +129,12 @@ export interface HtlcReadOptions {
    * reads the chain at each call ignores it.
    */
   latestView?: boolean;
+  /**
+   * A view of the chain whose reads all began after this moment (`moment()`) will do, whatever else
+   * asked for it: the answer is then no older than what the caller read before this moment (a tip it
+   * counts confirmations against), as a read made now would be.
+   */
+  viewAfter?: number;
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

@@ -8,7 +8,7 @@
  * round can use: always read before the HTLC reads they are paired with.
  */
 import type { Logger } from "pino";
-import type { RoundTip } from "./facts.js";
+import { readTip, type RoundTip } from "./facts.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 import type { SourceWait } from "./watched-orders.js";
 
@@ -76,10 +76,10 @@ export class ChainWatch {
    */
   async look(chain: SolverChain): Promise<number | null> {
     const name = chain.config.name;
-    const readAtMs = this.now();
-    const height = await chain.reader.tipHeight();
+    const tip = await readTip(chain, this.now);
+    const { height, readAtMs } = tip;
     const previous = this.tips.get(name);
-    this.tips.set(name, { height, readAtMs });
+    this.tips.set(name, tip);
     // At the first look, and after the chain went back (a reorg), only the tip's block is looked into:
     // the round reads every order again anyway.
     let scanned = this.scanned.get(name) ?? height - 1n;

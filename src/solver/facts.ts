@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { HtlcParams } from "../chains/chain.js";
 import type { Order } from "../orderbook/types.js";
+import { moment } from "../util/moment.js";
 import type { Side } from "./order-sides.js";
 import type { SideFacts } from "./plan-types.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
@@ -30,13 +31,25 @@ function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { err
 /** A chain's tip as read once for a whole round, and when. */
 export interface RoundTip {
   height: bigint;
+  /** Wall-clock time the read was asked: time passed since counts against the blocks it promised. */
   readAtMs: number;
+  /** When its answer came (`moment()`): a view of the chain begun after it is no older than this tip. */
+  answeredAt: number;
+}
+
+/** Reads a chain's tip, with the times that make it a `RoundTip`. */
+export async function readTip(chain: SolverChain, now: () => number): Promise<RoundTip> {
+  const readAtMs = now();
+  const height = await chain.reader.tipHeight();
+  return { height, readAtMs, answeredAt: moment() };
 }
 
 /**
  * Reads one side from its chain. A chain that does not answer yields `state: null`, never a guess. With
  * the round's `tip`, only the HTLC is read: a tip read before the HTLC can only make the solver wait
- * longer for confirmations or a timelock, never act early.
+ * longer for confirmations or a timelock, never act early. So any view of the HTLC begun after the tip
+ * was answered will do (a Bitcoin index synced since, for the block that woke the order), not only one
+ * begun now.
  */
 export async function sideFacts(
   chain: SolverChain,
@@ -66,7 +79,10 @@ export async function sideFacts(
   try {
     const [tipHeight, state] = await Promise.all([
       context.tip?.height ?? chain.reader.tipHeight(),
-      chain.reader.readHtlc(params, { latestView: context.latestView === true }),
+      chain.reader.readHtlc(params, {
+        latestView: context.latestView === true,
+        ...(context.tip === undefined ? {} : { viewAfter: context.tip.answeredAt }),
+      }),
     ]);
     return { ...base, tipHeight, state, readAtMs };
   } catch (error) {

@@ -13,7 +13,7 @@ import { LaneQueues } from "./lane-queues.js";
 import { PhaseTimer } from "../util/phase-timer.js";
 import { followAttempts } from "./attempt-follower.js";
 import { ChainWatch } from "./chain-watch.js";
-import { chainOf, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
+import { chainOf, readTip, sideFacts, UnsupportedChainError, type RoundTip } from "./facts.js";
 import {
   claimCommitting,
   FillGate,
@@ -576,9 +576,8 @@ export class Runner {
     const tips = new Map<string, RoundTip>();
     await Promise.all(
       [...chains.values()].map(async (chain) => {
-        const readAtMs = this.now();
         try {
-          tips.set(chain.config.name, { height: await chain.reader.tipHeight(), readAtMs });
+          tips.set(chain.config.name, await readTip(chain, this.now));
         } catch (error) {
           logger.warn({ err: error, chain: chain.config.name }, "could not read the chain's tip this round");
         }

@@ -3,6 +3,7 @@
  * bitcoind node (JSON-RPC, with the block-following indexer) and an Esplora REST server. Amounts are
  * bigint satoshis; heights are block numbers; txids are big-endian hex.
  */
+import type { HtlcReadOptions } from "../chain.js";
 
 /** A spend of a watched output, as the chain (or the mempool) shows it. */
 export interface OutputSpend {
@@ -69,9 +70,10 @@ export interface BitcoinBackend {
   tipHeight(): Promise<number>;
   /**
    * Every output paying this address and its spend, up to date with the current tip and mempool; with
-   * `latestView`, a backend that follows addresses may answer from its last sync instead.
+   * `latestView` (or a `viewAfter` its last sync began after), a backend that follows addresses may
+   * answer from its last sync instead (HtlcReadOptions).
    */
-  addressActivity(address: string, options?: { latestView?: boolean }): Promise<AddressActivity>;
+  addressActivity(address: string, options?: HtlcReadOptions): Promise<AddressActivity>;
   /** Addresses whose activity will be asked soon; a backend that indexes by address starts following them. */
   watch?(addresses: readonly string[]): void;
   /**

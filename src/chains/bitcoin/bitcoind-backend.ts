@@ -11,6 +11,7 @@ import {
   type ConfirmedUtxo,
   type TxSeen,
 } from "./backend.js";
+import type { HtlcReadOptions } from "../chain.js";
 import { satPerKvbToSatVb } from "./fee.js";
 import { BitcoinIndexer } from "./indexer.js";
 import { BitcoinRpcError, isAlreadyKnownRejection, RpcErrorCode, type BitcoinRpcClient } from "./rpc.js";
@@ -56,14 +57,19 @@ export class BitcoindBackend implements BitcoinBackend {
     return this.rpc.sticky("index warm-up", () => this.indexer.sync());
   }
 
-  async addressActivity(address: string, options: { latestView?: boolean } = {}): Promise<AddressActivity> {
+  async addressActivity(address: string, options: HtlcReadOptions = {}): Promise<AddressActivity> {
     // An address the index already follows is as fresh as its last sync; a new one must be searched for.
-    if (options.latestView === true && this.indexer.isFollowed(address))
-      return this.indexer.activity(address);
+    if (this.indexer.isFollowed(address) && this.#viewWillDo(options)) return this.indexer.activity(address);
     this.indexer.watch(address);
     // A tip and the blocks below it must come from one node, or a lagging one could roll the index back.
     await this.rpc.sticky("address activity", () => this.indexer.sync());
     return this.indexer.activity(address);
+  }
+
+  #viewWillDo({ latestView, viewAfter }: HtlcReadOptions): boolean {
+    if (latestView === true) return true;
+    const began = this.indexer.viewBegan;
+    return viewAfter !== undefined && began !== null && began > viewAfter;
   }
 
   async changedAddresses(from: number, to: number): Promise<string[] | null> {

@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
 import { BlockFilter, filterKey, type FilterKey } from "./block-filter.js";
 import { bytesToHex } from "./bytes.js";
+import { moment } from "../../util/moment.js";
 import { PhaseTimer } from "../../util/phase-timer.js";
 import { settledLater } from "../../util/settled-later.js";
 import type { BitcoinRpcClient, RpcBlockWithTransactions, RpcTransaction } from "./rpc.js";
@@ -84,6 +85,8 @@ export class BitcoinIndexer {
   #baseHeight: number | null = null;
   #syncedHeight = -1;
   #tip = -1;
+  /** When the last sync that reached the tip and read the mempool began (`moment()`); null before one. */
+  #viewBegan: number | null = null;
   #inFlight: Promise<void> | null = null;
   #queued: Promise<void> | null = null;
 
@@ -123,6 +126,15 @@ export class BitcoinIndexer {
 
   get tipHeight(): number {
     return this.#tip;
+  }
+
+  /**
+   * When the index's current view began to be read (`moment()`): everything it holds is at least as new
+   * as the chain was then. Null until a sync has reached the tip and read the mempool; a sync that
+   * failed or stopped at a reorg leaves the earlier one.
+   */
+  get viewBegan(): number | null {
+    return this.#viewBegan;
   }
 
   /**
@@ -174,6 +186,7 @@ export class BitcoinIndexer {
   }
 
   async #syncOnce(): Promise<void> {
+    const began = moment();
     const timer = new PhaseTimer();
     // The followed top's hash is asked beside the tip: usually it still matches, and the walk back for
     // a reorg then needs no round trip of its own.
@@ -194,16 +207,18 @@ export class BitcoinIndexer {
     const newAddresses = this.#pending.size;
     const followedFrom = this.#syncedHeight;
     const backfillReads = await timer.time("backfill", () => this.#backfillPending());
-    await timer.time("blocks", async () => {
+    const reachedTip = await timer.time("blocks", async () => {
       for await (const read of this.#blocksFrom(this.#syncedHeight + 1, tip)) {
         if (!this.#connectBlock(read)) {
           // The chain moved under us (reorg while following); the next sync resolves it.
-          break;
+          return false;
         }
       }
+      return true;
     });
     this.#tip = this.#syncedHeight;
     await timer.time("mempool", () => this.#refreshMempool());
+    if (reachedTip) this.#viewBegan = began;
     // Every read waits for a sync that starts after it: a slow one holds every Bitcoin read behind it.
     const tookMs = timer.elapsedMs();
     if (tookMs > SLOW_SYNC_MS) {

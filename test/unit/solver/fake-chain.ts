@@ -20,6 +20,7 @@ import {
 } from "../../../src/chains/chain.js";
 import type { ChainConfig } from "../../../src/config/types.js";
 import type { SolverChain } from "../../../src/solver/solver-chain.js";
+import { moment } from "../../../src/util/moment.js";
 
 export class FakeChain implements ChainReader, ChainExecutor {
   /** Actions per transaction; a test may raise it to see how fills are batched. */
@@ -85,8 +86,12 @@ export class FakeChain implements ChainReader, ChainExecutor {
   /** Calls made of the reader, in order: "tip", "read:<swap id>", "expect:<swap ids>". */
   readonly readerCalls: string[] = [];
 
+  /** Each tip read's answer and when it was given (`moment()`), in order. */
+  readonly tipsAnswered: { height: bigint; at: number }[] = [];
+
   tipHeight(): Promise<bigint> {
     this.readerCalls.push("tip");
+    this.tipsAnswered.push({ height: this.tip, at: moment() });
     return Promise.resolve(this.tip);
   }
 
@@ -100,10 +105,13 @@ export class FakeChain implements ChainReader, ChainExecutor {
 
   /** Swap ids read where the reader's latest view would do (HtlcReadOptions.latestView). */
   readonly latestViewReads: string[] = [];
+  /** Each HTLC read with the `viewAfter` it allowed, in order. */
+  readonly viewsAllowed: { swapId: string; viewAfter: number | undefined; askedAt: number }[] = [];
 
   async readHtlc(params: HtlcParams, options: HtlcReadOptions = {}): Promise<HtlcState> {
     this.readerCalls.push(`read:${params.swapId}`);
     if (options.latestView === true) this.latestViewReads.push(params.swapId);
+    this.viewsAllowed.push({ swapId: params.swapId, viewAfter: options.viewAfter, askedAt: moment() });
     // A slow read answers with the chain as it was when asked, as a lagging node's answer does.
     const state = this.htlcs.get(params.swapId) ?? absentHtlc();
     const delayMs = this.slowReads.get(params.swapId) ?? 0;

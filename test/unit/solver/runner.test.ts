@@ -474,6 +474,28 @@ describe("runner: how fresh a read must be", () => {
     expect(h.destination.latestViewReads).toEqual([destination]);
     expect(h.source.latestViewReads).toEqual([]);
   });
+
+  it("lets a read answer from a view begun after the tip it is paired with, never from one begun before", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    const lock = unfunded(h, order);
+    h.runner.start();
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    const lockHeight = h.source.tip + 1n;
+    lock();
+    await until(() => h.fills().length === 1, "the fill");
+    await h.runner.stop();
+    // Each read allows a view begun after a tip was answered (the one it is paired with) and before the
+    // read was asked; the read that saw the lock allows none older than the first tip showing its block.
+    const reads = h.source.viewsAllowed.filter((r) => r.swapId === order.source_swap.swap_id);
+    const first = h.source.tipsAnswered[0]!.at;
+    for (const { viewAfter, askedAt } of reads) {
+      expect(viewAfter).toBeGreaterThanOrEqual(first);
+      expect(viewAfter).toBeLessThanOrEqual(askedAt);
+    }
+    const lockSeen = h.source.tipsAnswered.find((t) => t.height === lockHeight)!.at;
+    expect(reads.at(-1)!.viewAfter).toBeGreaterThanOrEqual(lockSeen);
+  });
 });
 
 async function until(condition: () => boolean, what: string): Promise<void> {

@@ -2,6 +2,7 @@ import { networks } from "bitcoinjs-lib";
 import { describe, expect, it } from "vitest";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
 import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+import { moment } from "../../../../src/util/moment.js";
 
 /** A node of `height` empty blocks whose tip reads are counted. */
 function emptyNode(height: () => number) {
@@ -18,9 +19,11 @@ function emptyNode(height: () => number) {
       const h = Number.parseInt(blockHash, 16);
       return Promise.resolve({ hash: blockHash, height: h, previousblockhash: hash(h - 1), tx: [] });
     },
-    getRawMempool: () => Promise.resolve([]),
+    getRawMempool: () =>
+      mempoolDown ? Promise.reject(new Error("mempool unavailable")) : Promise.resolve([]),
   } as unknown as BitcoinRpcClient;
-  return { rpc, calls };
+  let mempoolDown = false;
+  return { rpc, calls, setMempoolDown: (down: boolean) => (mempoolDown = down) };
 }
 
 const ADDRESS = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
@@ -39,6 +42,32 @@ describe("bitcoind backend", () => {
     // Without it, every read waits for a sync that starts after it.
     expect((await backend.addressActivity(ADDRESS)).tipHeight).toBe(41);
     expect(calls.tip).toBe(2);
+  });
+
+  it("answers from a sync begun after `viewAfter`, and syncs again for a view begun before it", async () => {
+    let height = 40;
+    const { rpc, calls, setMempoolDown } = emptyNode(() => height);
+    const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 30 });
+    await backend.addressActivity(ADDRESS);
+    expect(calls.tip).toBe(1);
+    // A tip answered after that sync began: the index must sync again to be no older than it.
+    height = 41;
+    const tipAnswered = moment();
+    expect((await backend.addressActivity(ADDRESS, { viewAfter: tipAnswered })).tipHeight).toBe(41);
+    expect(calls.tip).toBe(2);
+    // That sync began after the tip: it will do for every read paired with the same tip.
+    height = 42;
+    expect((await backend.addressActivity(ADDRESS, { viewAfter: tipAnswered })).tipHeight).toBe(41);
+    expect(calls.tip).toBe(2);
+    // A sync that failed does not count as a view: the next read paired with a later tip syncs again.
+    setMempoolDown(true);
+    const later = moment();
+    await expect(backend.addressActivity(ADDRESS, { viewAfter: later })).rejects.toThrow(
+      "mempool unavailable",
+    );
+    setMempoolDown(false);
+    expect((await backend.addressActivity(ADDRESS, { viewAfter: later })).tipHeight).toBe(42);
+    expect(calls.tip).toBe(4);
   });
 
   it("walks the index's look-back when warmed up, so the first address read only searches its own blocks", async () => {
