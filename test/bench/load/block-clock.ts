@@ -36,6 +36,11 @@ export class BlockClock {
     await this.polling;
   }
 
+  /** Every chain's heights with the time each was first seen. */
+  blocksSeen(): Record<string, { height: number; atMs: number }[]> {
+    return Object.fromEntries(this.seen);
+  }
+
   /** A height skipped between two polls counts as seen at the second. */
   record(chain: string, height: number, atMs: number): void {
     const list = this.seen.get(chain) ?? [];

@@ -4,7 +4,7 @@
  * rpc-proxies.ts), the solver as its own process on a fresh
  * journal, a burst of quotes through the service, then N swaps opened at once and followed to the end.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -205,6 +205,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   } finally {
     await solver?.stop();
     await clock?.stop();
+    // When each block appeared, beside the journals, for working out where a kept run's fills waited.
+    if (options.keepDir === true && clock !== null)
+      writeFileSync(join(dir, "blocks.json"), JSON.stringify(clock.blocksSeen()));
     await proxies?.stop();
     await net.stop();
     await unpoolFetch();
