@@ -1,7 +1,7 @@
 /**
  * The localnet's Bitcoin chain: the project's regtest node, coinbases for the solver and the test
  * users (matured by 100 more blocks), and a miner that mines one block per interval like anvil's
- * interval mining. Tests may also mine on demand through the node's RPC (`generatetoaddress`).
+ * interval mining (interval-miner.ts). Tests may also mine on demand through the node's RPC (`generatetoaddress`).
  */
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
@@ -13,6 +13,7 @@ import {
   type RegtestEndpoint,
   type StartBitcoinRegtestOptions,
 } from "./bitcoin/index.js";
+import { IntervalMiner } from "./interval-miner.js";
 
 export const LOCALNET_BITCOIN_CHAIN = "bitcoin_regtest";
 export const LOCALNET_BITCOIN_ASSET = `${LOCALNET_BITCOIN_CHAIN}:btc`;
@@ -118,42 +119,4 @@ export async function setUpBitcoinChain(options: {
       await regtest.stop();
     },
   };
-}
-
-/** Mines one block every interval; a failed round is logged and the next one tried. */
-class IntervalMiner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(
-    private readonly rpc: BitcoinRpcClient,
-    private readonly address: string,
-    private readonly intervalMs: number,
-    private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs > 0) this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.rpc
-        .generateToAddress(1, this.address)
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.warn({ err: error }, "bitcoin miner: mining a block failed"))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.intervalMs);
-  }
 }
