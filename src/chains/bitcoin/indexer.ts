@@ -41,6 +41,12 @@ interface StoredOutput {
 /** Block reads a sync keeps under way at once while it walks new blocks. */
 const BLOCKS_IN_FLIGHT = 8;
 
+/**
+ * New mempool transactions read at once. One after another, the ten or so of a busy second took the
+ * chain watch's sync of a new block 0.4 s under load, and every order that block woke waited for it.
+ */
+const MEMPOOL_READS_IN_FLIGHT = 16;
+
 interface BlockRead {
   height: number;
   hash: string;
@@ -340,11 +346,14 @@ export class BitcoinIndexer {
     const txids = await this.#rpc.getRawMempool();
     const live = new Set(txids);
     for (const txid of this.#mempoolCache.keys()) if (!live.has(txid)) this.#mempoolCache.delete(txid);
-    for (const txid of txids) {
-      if (this.#mempoolCache.has(txid)) continue;
-      const tx = await this.#fetchMempoolTx(txid);
-      if (tx !== null) this.#mempoolCache.set(txid, tx);
-    }
+    const unread = txids.filter((txid) => !this.#mempoolCache.has(txid));
+    const readEach = async (): Promise<void> => {
+      for (let txid = unread.shift(); txid !== undefined; txid = unread.shift()) {
+        const tx = await this.#fetchMempoolTx(txid);
+        if (tx !== null) this.#mempoolCache.set(txid, tx);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MEMPOOL_READS_IN_FLIGHT, unread.length) }, readEach));
     const outputs = new Map<string, StoredOutput>();
     const spends = new Map<string, OutputSpend>();
     const known = (key: string): StoredOutput | undefined => this.#outputs.get(key) ?? outputs.get(key);

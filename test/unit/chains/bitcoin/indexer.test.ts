@@ -22,6 +22,9 @@ function fakeNode(
   /** Blocks replaced by a reorg: their hash by height. */
   forks: Map<number, string>;
   mempoolReads: number;
+  /** How long each mempool transaction read takes. */
+  mempoolReadMs: number;
+  mostMempoolReadsAtOnce: number;
   blockReads: number[];
   mostReadsAtOnce: number;
 } {
@@ -46,10 +49,17 @@ function fakeNode(
       return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx };
     }) as unknown as IndexerRpc["getBlock"],
     getRawMempool: () => Promise.resolve(mempool.map((tx) => tx.txid)),
-    getRawTransactionVerbose: (txid: string) => {
+    mempoolReadMs: 0,
+    mempoolReadsUnderWay: 0,
+    mostMempoolReadsAtOnce: 0,
+    getRawTransactionVerbose: async (txid: string) => {
       node.mempoolReads++;
+      node.mostMempoolReadsAtOnce = Math.max(node.mostMempoolReadsAtOnce, ++node.mempoolReadsUnderWay);
+      await wait(node.mempoolReadMs);
+      node.mempoolReadsUnderWay--;
       const tx = mempool.find((t) => t.txid === txid);
-      return tx ? Promise.resolve(tx) : Promise.reject(new Error(`no transaction ${txid}`));
+      if (tx === undefined) throw new Error(`no transaction ${txid}`);
+      return tx;
     },
   };
   return node;
@@ -126,6 +136,30 @@ describe("Bitcoin indexer over a fake node", () => {
     expect(indexer.activity(later).outputs).toEqual([
       { txid: "bb".repeat(32), vout: 0, value: 40_000n, height: null, spentBy: null },
     ]);
+  });
+
+  it("reads new mempool transactions side by side, sixteen at a time, and misses none", async () => {
+    const watched = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
+    const txids = Array.from({ length: 40 }, (_, i) => i.toString(16).padStart(64, "0"));
+    const node = fakeNode(3, 0, [
+      ...txids.map((txid) => payment(txid, watched, 1_000n)),
+      payment(
+        "ee".repeat(32),
+        payments.p2wsh({ hash: Buffer.alloc(32, 9), network: networks.regtest }).address!,
+        1n,
+      ),
+    ]);
+    node.mempoolReadMs = 20;
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest });
+    indexer.watch(watched);
+    await indexer.sync();
+    expect(node.mostMempoolReadsAtOnce).toBe(16);
+    expect(
+      indexer
+        .activity(watched)
+        .outputs.map((o) => o.txid)
+        .sort(),
+    ).toEqual(txids);
   });
 
   it("searches a later address only in the blocks that pay it or spend what paid it", async () => {
