@@ -199,6 +199,10 @@ export class BitcoinIndexer {
     const followed = this.#syncedHeight;
     const followedHash = this.#hashes.has(followed) ? settledLater(this.#rpc.getBlockHash(followed)) : null;
     const tip = await timer.time("tip", () => this.#rpc.getBlockCount());
+    // Listed once the tip is known, beside the walk: no transaction of a block up to the tip is still in
+    // it, and its spends are matched only after the blocks are followed. After the walk it cost the
+    // chain watch's sync of a new block two more round trips in a row.
+    const mempoolRead = settledLater(this.#readMempool());
     if (this.#baseHeight === null) {
       this.#baseHeight = Math.max(0, tip - this.#lookback);
       this.#syncedHeight = this.#baseHeight - 1;
@@ -223,7 +227,10 @@ export class BitcoinIndexer {
       return true;
     });
     this.#tip = this.#syncedHeight;
-    await timer.time("mempool", () => this.#refreshMempool());
+    await timer.time("mempool", async () => {
+      await mempoolRead;
+      this.#indexMempool();
+    });
     if (reachedTip) this.#viewBegan = began;
     // Every read waits for a sync that starts after it: a slow one holds every Bitcoin read behind it.
     const tookMs = timer.elapsedMs();
@@ -342,7 +349,8 @@ export class BitcoinIndexer {
     return filter !== undefined && !sought.some((key) => filter.mayHold(key));
   }
 
-  async #refreshMempool(): Promise<void> {
+  /** Lists the mempool and reads the transactions not read before; the cache then holds exactly it. */
+  async #readMempool(): Promise<void> {
     const txids = await this.#rpc.getRawMempool();
     const live = new Set(txids);
     for (const txid of this.#mempoolCache.keys()) if (!live.has(txid)) this.#mempoolCache.delete(txid);
@@ -354,6 +362,9 @@ export class BitcoinIndexer {
       }
     };
     await Promise.all(Array.from({ length: Math.min(MEMPOOL_READS_IN_FLIGHT, unread.length) }, readEach));
+  }
+
+  #indexMempool(): void {
     const outputs = new Map<string, StoredOutput>();
     const spends = new Map<string, OutputSpend>();
     const known = (key: string): StoredOutput | undefined => this.#outputs.get(key) ?? outputs.get(key);

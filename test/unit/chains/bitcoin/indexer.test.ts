@@ -22,6 +22,8 @@ function fakeNode(
   /** Blocks replaced by a reorg: their hash by height. */
   forks: Map<number, string>;
   mempoolReads: number;
+  /** "mempool" when the mempool was listed, "block <height>" when a block read ended, in order. */
+  events: string[];
   /** How long each mempool transaction read takes. */
   mempoolReadMs: number;
   mostMempoolReadsAtOnce: number;
@@ -34,6 +36,7 @@ function fakeNode(
     height,
     forks,
     mempoolReads: 0,
+    events: [] as string[],
     blockReads: [] as number[],
     readsUnderWay: 0,
     mostReadsAtOnce: 0,
@@ -45,10 +48,14 @@ function fakeNode(
       node.readsUnderWay--;
       const h = [...forks].find(([, forked]) => forked === blockHash)?.[0] ?? Number.parseInt(blockHash, 16);
       node.blockReads.push(h);
+      node.events.push(`block ${h}`);
       const tx = blocks.get(h) ?? [];
       return { hash: blockHash, height: h, previousblockhash: h > 0 ? hash(h - 1) : undefined, tx };
     }) as unknown as IndexerRpc["getBlock"],
-    getRawMempool: () => Promise.resolve(mempool.map((tx) => tx.txid)),
+    getRawMempool: () => {
+      node.events.push("mempool");
+      return Promise.resolve(mempool.map((tx) => tx.txid));
+    },
     mempoolReadMs: 0,
     mempoolReadsUnderWay: 0,
     mostMempoolReadsAtOnce: 0,
@@ -189,6 +196,33 @@ describe("Bitcoin indexer over a fake node", () => {
         value: 70_000n,
         height: 10,
         spentBy: { txid: spend.txid, vin: 0, height: 20, witness: ["01"] },
+      },
+    ]);
+  });
+
+  it("lists the mempool beside the new blocks' reads, and matches its spends of their outputs", async () => {
+    const watched = payments.p2wsh({ hash: Buffer.alloc(32, 12), network: networks.regtest }).address!;
+    const blocks = new Map<number, RpcRawTransaction[]>();
+    const mempool: RpcRawTransaction[] = [];
+    const node = fakeNode(3, 30, mempool, blocks);
+    const indexer = new BitcoinIndexer({ rpc: node, network: networks.regtest });
+    indexer.watch(watched);
+    await indexer.sync();
+    // Block 4 pays the address; a mempool transaction spends that output.
+    const paid = payment("a4".repeat(32), watched, 9_000n);
+    blocks.set(4, [paid]);
+    mempool.push(spending("b4".repeat(32), { txid: paid.txid, vout: 0 }));
+    node.height = 4;
+    node.events.length = 0;
+    await indexer.sync();
+    expect(node.events).toEqual(["mempool", "block 4"]);
+    expect(indexer.activity(watched).outputs).toEqual([
+      {
+        txid: paid.txid,
+        vout: 0,
+        value: 9_000n,
+        height: 4,
+        spentBy: { txid: "b4".repeat(32), vin: 0, height: null, witness: ["01"] },
       },
     ]);
   });
