@@ -8,6 +8,7 @@
  * can follow deposits with it too.
  */
 import { address as btcAddress, type Network } from "bitcoinjs-lib";
+import PQueue from "p-queue";
 import type { Logger } from "pino";
 import type { AddressActivity, FundingOutput, OutputSpend } from "./backend.js";
 import { BlockFilter, filterKey, type FilterKey } from "./block-filter.js";
@@ -354,14 +355,17 @@ export class BitcoinIndexer {
     const txids = await this.#rpc.getRawMempool();
     const live = new Set(txids);
     for (const txid of this.#mempoolCache.keys()) if (!live.has(txid)) this.#mempoolCache.delete(txid);
-    const unread = txids.filter((txid) => !this.#mempoolCache.has(txid));
-    const readEach = async (): Promise<void> => {
-      for (let txid = unread.shift(); txid !== undefined; txid = unread.shift()) {
-        const tx = await this.#fetchMempoolTx(txid);
-        if (tx !== null) this.#mempoolCache.set(txid, tx);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(MEMPOOL_READS_IN_FLIGHT, unread.length) }, readEach));
+    const reads = new PQueue({ concurrency: MEMPOOL_READS_IN_FLIGHT });
+    await Promise.all(
+      txids
+        .filter((txid) => !this.#mempoolCache.has(txid))
+        .map((txid) =>
+          reads.add(async () => {
+            const tx = await this.#fetchMempoolTx(txid);
+            if (tx !== null) this.#mempoolCache.set(txid, tx);
+          }),
+        ),
+    );
   }
 
   #indexMempool(): void {
