@@ -21,12 +21,11 @@ export class IntervalMiner {
     private readonly address: string,
     private readonly intervalMs: number,
     private readonly logger: Logger,
-    private readonly now: () => number = Date.now,
   ) {}
 
   start(): void {
     if (this.intervalMs <= 0) return;
-    this.nextAtMs = this.now() + this.intervalMs;
+    this.nextAtMs = Date.now() + this.intervalMs;
     this.schedule();
   }
 
@@ -40,7 +39,7 @@ export class IntervalMiner {
     if (this.stopped) return;
     this.timer = setTimeout(
       () => {
-        const now = this.now();
+        const now = Date.now();
         this.nextAtMs =
           this.nextAtMs + this.intervalMs <= now ? now + this.intervalMs : this.nextAtMs + this.intervalMs;
         this.running = this.rpc
@@ -52,7 +51,7 @@ export class IntervalMiner {
             this.schedule();
           });
       },
-      Math.max(0, this.nextAtMs - this.now()),
+      Math.max(0, this.nextAtMs - Date.now()),
     );
   }
 }
