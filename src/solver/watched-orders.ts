@@ -55,15 +55,12 @@ export class WatchedOrders {
       this.bySwap.set(key, orderId);
       this.count(key, 1);
     }
-    if (sourceWait === null) {
-      this.byOrder.set(orderId, { keys, waitsOn: null });
-      return;
-    }
-    const waitsOn = sides.source.chain;
-    this.byOrder.set(orderId, { keys, waitsOn });
-    const waiting = this.sourceWaits.get(waitsOn) ?? new Map<string, SourceWait>();
+    const chain = sides.source.chain;
+    this.byOrder.set(orderId, { keys, waitsOn: sourceWait === null ? null : chain });
+    if (sourceWait === null) return;
+    const waiting = this.sourceWaits.get(chain) ?? new Map<string, SourceWait>();
     waiting.set(orderId, sourceWait);
-    this.sourceWaits.set(waitsOn, waiting);
+    this.sourceWaits.set(chain, waiting);
   }
 
   has(orderId: string): boolean {
