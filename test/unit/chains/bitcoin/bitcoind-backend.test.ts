@@ -4,10 +4,10 @@ import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend
 import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 import { moment } from "../../../../src/util/moment.js";
 
-/** A node of `height` empty blocks whose tip reads are counted. */
+/** A node of `height` empty blocks whose tip reads are counted and block reads recorded. */
 function emptyNode(height: () => number) {
   const hash = (h: number) => h.toString(16).padStart(64, "0");
-  const calls = { tip: 0 };
+  const calls = { tip: 0, blockReads: [] as number[] };
   const rpc = {
     sticky: <T>(_what: string, read: () => Promise<T>) => read(),
     getBlockCount: () => {
@@ -17,7 +17,9 @@ function emptyNode(height: () => number) {
     getBlockHash: (h: number) => Promise.resolve(hash(h)),
     getBlock: (blockHash: string) => {
       const h = Number.parseInt(blockHash, 16);
-      return Promise.resolve({ hash: blockHash, height: h, previousblockhash: hash(h - 1), tx: [] });
+      calls.blockReads.push(h);
+      const previousblockhash = h > 0 ? hash(h - 1) : undefined;
+      return Promise.resolve({ hash: blockHash, height: h, previousblockhash, tx: [] });
     },
     getRawMempool: () =>
       mempoolDown ? Promise.reject(new Error("mempool unavailable")) : Promise.resolve([]),
@@ -71,24 +73,10 @@ describe("bitcoind backend", () => {
   });
 
   it("walks the index's look-back when warmed up, so the first address read only searches its own blocks", async () => {
-    const blockReads: number[] = [];
-    const hash = (h: number) => h.toString(16).padStart(64, "0");
-    const rpc = {
-      sticky: <T>(_what: string, read: () => Promise<T>) => read(),
-      getBlockCount: () => Promise.resolve(40),
-      getBlockHash: (h: number) => Promise.resolve(hash(h)),
-      getBlock: (blockHash: string) => {
-        const h = Number.parseInt(blockHash, 16);
-        blockReads.push(h);
-        return Promise.resolve({
-          hash: blockHash,
-          height: h,
-          previousblockhash: h > 0 ? hash(h - 1) : undefined,
-          tx: [],
-        });
-      },
-      getRawMempool: () => Promise.resolve([]),
-    } as unknown as BitcoinRpcClient;
+    const {
+      rpc,
+      calls: { blockReads },
+    } = emptyNode(() => 40);
     const backend = new BitcoindBackend({ rpc, network: networks.regtest, lookbackBlocks: 30 });
 
     await backend.warmUp();
@@ -96,9 +84,9 @@ describe("bitcoind backend", () => {
     expect(blockReads).toHaveLength(31);
 
     blockReads.length = 0;
-    const activity = await backend.addressActivity("bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080");
+    const activity = await backend.addressActivity(ADDRESS);
     expect(activity).toEqual({
-      address: "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080",
+      address: ADDRESS,
       tipHeight: 40,
       outputs: [],
     });
