@@ -17,6 +17,7 @@ import {
   journaled,
   lastReason,
   moveSolverTokens,
+  redeemAndSettle,
   serviceKeyOf,
   solverHolds,
   solverRounds,
@@ -161,12 +162,7 @@ describe("attack: refund one output of a source, hoping the rest is never redeem
     await t.net.bitcoin.rpc.sendRawTransaction(refund.tx.toHex());
     await mined(refund.tx.getId());
 
-    await user.redeemDestination(o, secret.secret);
-    await waitFor(
-      () => journaled(t, o).includes("redeem:confirmed"),
-      "the source redeem to be mined",
-      60_000,
-    );
+    await redeemAndSettle(t, user, o, secret.secret);
     const outputs = await outputsAt(o);
     expect(outputs.find((x) => x.txid === small)?.spentBy?.txid).toBe(refund.tx.getId());
     const redeemedBy = outputs.find((x) => x.txid === deposit)?.spentBy?.txid;

@@ -12,6 +12,7 @@ import { waitFor } from "../../support/localnet.js";
 import {
   journaled,
   lastReason,
+  redeemAndSettle,
   solverHolds,
   solverRounds,
   startAttackNet,
@@ -65,10 +66,8 @@ async function holdings(legs: Leg[]) {
   return { solverEth: solverEth!, solverArb: solverArb!, users };
 }
 
-/** The user takes the fill with their secret; waits for the solver's redeem of the source to be mined. */
-async function settle(leg: Leg): Promise<void> {
-  await leg.user.redeemDestination(leg.order, leg.secret);
-  await waitFor(() => journaled(t, leg.order).includes("redeem:confirmed"), "the source redeem to be mined");
+function settle(leg: Leg): Promise<void> {
+  return redeemAndSettle(t, leg.user, leg.order, leg.secret);
 }
 
 describe("attack: orders to both EVM chains at once under an exposure limit that fits one fill", () => {

@@ -14,6 +14,7 @@ import {
   journaled,
   lastReason,
   moveSolverTokens,
+  redeemAndSettle,
   solverHolds,
   solverRounds,
   startAttackNet,
@@ -138,8 +139,12 @@ describe("attack: two orders backed by one source", () => {
 
     const filled = fills[0]!;
     const [filledUser] = filled === first ? [alice] : [bob];
-    await filledUser!.redeemDestination(await filledUser!.waitForOrder(filled.order_id, () => true), secret);
-    await waitFor(() => journaled(t, filled).includes("redeem:confirmed"), "the source redeem to be mined");
+    await redeemAndSettle(
+      t,
+      filledUser!,
+      await filledUser!.waitForOrder(filled.order_id, () => true),
+      secret,
+    );
     expect(await solverHolds(t, TO)).toBe(solverTo - BigInt(first.destination_swap.amount));
     expect(await solverHolds(t, FROM)).toBe(solverFrom + BigInt(first.source_swap.amount));
     t.proxy.stopLying(second.order_id);
@@ -183,8 +188,7 @@ describe("attack: a service that rewrites an order after the fill", () => {
     await solverRounds(t, 3);
     expect(journaled(t, o)).toEqual(["fill:confirmed"]);
 
-    await user.redeemDestination(o, secret);
-    await waitFor(() => journaled(t, o).includes("redeem:confirmed"), "the source redeem to be mined");
+    await redeemAndSettle(t, user, o, secret);
     const redeem = t.net.solver!.journal.orderActions(o.order_id).find((a) => a.kind === "redeem")!;
     expect(redeem.request.params.swapId).toBe(o.source_swap.swap_id);
     expect(redeem.request.secret).toBe(secret.slice(2));

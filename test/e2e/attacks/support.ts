@@ -11,6 +11,7 @@ import { erc20Abi } from "../../../src/chains/evm/htlc-abi.js";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import type { SolverConfig } from "../../../src/config/types.js";
 import type { LocalnetOptions } from "../../../src/localnet/localnet.js";
+import type { LocalUser } from "../../../src/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { anvilCall, startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { LyingProxy } from "../../support/lying-proxy.js";
@@ -135,6 +136,17 @@ export async function solverRounds(t: TestLocalnet, rounds: number): Promise<voi
 /** The solver's journaled actions of an order as `kind:status`. */
 export function journaled(t: TestLocalnet, order: Order): string[] {
   return t.net.solver!.journal.orderActions(order.order_id).map((a) => `${a.kind}:${a.status}`);
+}
+
+/** The user takes the fill with their secret (an EVM destination); waits for the solver's source redeem to be mined. */
+export async function redeemAndSettle(
+  t: TestLocalnet,
+  user: LocalUser,
+  order: Order,
+  secret: Hex,
+): Promise<void> {
+  await user.redeemDestination(order, secret);
+  await waitFor(() => journaled(t, order).includes("redeem:confirmed"), "the source redeem to be mined");
 }
 
 export function lastReason(t: TestLocalnet, order: Order): string | undefined {
