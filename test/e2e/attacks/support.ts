@@ -21,16 +21,19 @@ export interface AttackNet extends TestLocalnet {
   proxy: LyingProxy;
 }
 
-/** A localnet whose solver reads the service through a lying proxy, with its config adjusted as given. */
+/**
+ * A localnet whose solver reads the service through a lying proxy, with its config adjusted as given
+ * (asynchronously when the adjustment starts something of its own, such as a proxy in front of a chain).
+ */
 export async function startAttackNet(
   options: Partial<LocalnetOptions> = {},
-  adjust: (config: SolverConfig) => SolverConfig = (config) => config,
+  adjust: (config: SolverConfig) => SolverConfig | Promise<SolverConfig> = (config) => config,
 ): Promise<AttackNet> {
   const t = await startTestLocalnet({ ...options, startSolver: false });
   const proxy = new LyingProxy(t.net.descriptor.service.url);
   await proxy.start();
   const base = t.net.solverConfig;
-  await t.net.startSolver(adjust({ ...base, service: { ...base.service, url: proxy.url } }));
+  await t.net.startSolver(await adjust({ ...base, service: { ...base.service, url: proxy.url } }));
   return { ...t, proxy };
 }
 
