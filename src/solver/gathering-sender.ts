@@ -10,6 +10,11 @@ import type { ActionCandidate } from "./fill-gate.js";
 
 export interface GatheringOptions {
   gatherMs: number;
+  /**
+   * A held window (`hold`) stays open past `gatherMs` until its holders let go, at most this long after
+   * its first action; unset, holds are ignored.
+   */
+  maxGatherMs?: number;
   /** Whether a window's send may start while an earlier one is still under way. */
   overlap: boolean;
 }
@@ -17,6 +22,12 @@ export interface GatheringOptions {
 export class GatheringSender {
   private ready: ActionCandidate[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The longest a held window may stay open, set while one is past `gatherMs`. */
+  private capTimer: NodeJS.Timeout | null = null;
+  private windowOpenedAt = 0;
+  private holders = 0;
+  /** The window's `gatherMs` has passed; it is sent when the last holder lets go (or at the cap). */
+  private due = false;
   /** The last serial send (each chained on the one before), or every overlapping send still under way. */
   private sending: Promise<void> = Promise.resolve();
   private readonly underWay = new Set<Promise<void>>();
@@ -31,24 +42,51 @@ export class GatheringSender {
   add(candidates: readonly ActionCandidate[]): void {
     if (candidates.length === 0) return;
     this.ready.push(...candidates);
-    this.timer ??= setTimeout(() => {
+    if (this.timer !== null || this.due) return;
+    this.windowOpenedAt = Date.now();
+    this.timer = setTimeout(() => {
       this.timer = null;
-      this.flush();
+      this.windowDue();
     }, this.options.gatherMs);
+  }
+
+  /**
+   * Keeps the current window (or the next one) open while the caller is still processing orders whose
+   * actions belong with it: one block's orders then share one gate pass and full batches, where the last
+   * of them missed the window and waited behind its send. Returns the release; call it once.
+   */
+  hold(): () => void {
+    if (this.options.maxGatherMs === undefined) return () => undefined;
+    this.holders++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holders--;
+      if (this.holders === 0 && this.due) this.flush();
+    };
   }
 
   /** Sends what is still waiting and resolves once every send so far is done; rethrows a failed send. */
   async finish(): Promise<void> {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
     this.flush();
     await Promise.all([this.sending, ...this.underWay]);
     if (this.failure !== null) throw this.failure;
   }
 
+  private windowDue(): void {
+    const { maxGatherMs } = this.options;
+    if (this.holders === 0 || maxGatherMs === undefined) return this.flush();
+    this.due = true;
+    const capMs = Math.max(0, this.windowOpenedAt + maxGatherMs - Date.now());
+    this.capTimer = setTimeout(() => this.flush(), capMs);
+  }
+
   private flush(): void {
+    for (const timer of [this.timer, this.capTimer]) if (timer !== null) clearTimeout(timer);
+    this.timer = null;
+    this.capTimer = null;
+    this.due = false;
     const batch = this.ready.splice(0);
     if (batch.length === 0) return;
     const sendBatch = () =>

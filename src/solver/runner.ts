@@ -78,6 +78,13 @@ const SEND_GATHER_MS = 250;
 const SIDE_GATHER_MS = 100;
 
 /**
+ * A new block's pass keeps the side window open while its orders are still being processed, up to this
+ * long after the window's first action. In the load benchmark, 21 of a block's 188 orders finished just
+ * after a 100 ms window closed, waited for its gate pass and sends, and were filled a block late.
+ */
+const SIDE_GATHER_MAX_MS = 200;
+
+/**
  * Statuses of orders still waiting for a fill. They are listed on their own at every poll, beside the
  * round: at a thousand open orders a round takes seconds, and an order first seen at its end would be
  * filled that late. Seen early, its HTLCs are known to the chain watch before the user locks the source.
@@ -160,6 +167,7 @@ export class Runner {
     this.scouting = new Repeat(() => this.scout(), options.pollIntervalMs);
     this.sideSender = new GatheringSender((candidates) => this.sendBeside(candidates), {
       gatherMs: SIDE_GATHER_MS,
+      maxGatherMs: SIDE_GATHER_MAX_MS,
       overlap: true,
     });
     this.gate = new FillGate({ journal: options.journal, openLedger: options.openLedger, now: this.now });
@@ -501,6 +509,8 @@ export class Runner {
   ): Promise<void> {
     if (orders.length === 0) return;
     const { logger } = this.options;
+    // A block's orders go out together; new orders the scout found are not held for each other.
+    const release = byNewBlock ? this.sideSender.hold() : () => undefined;
     try {
       this.announceReads(orders);
       const tipOf = this.freshestTip(tips);
@@ -520,6 +530,8 @@ export class Runner {
       );
     } catch (error) {
       logger.error({ err: error, orders: orders.length }, failure);
+    } finally {
+      release();
     }
   }
 

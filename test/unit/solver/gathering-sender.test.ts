@@ -72,4 +72,48 @@ describe("GatheringSender", () => {
     await finishing;
     expect(done).toEqual(["next", "slow"]);
   });
+
+  it("a held window stays open until its holder lets go, and no longer than its cap", async () => {
+    const sent: string[][] = [];
+    const sender = new GatheringSender(
+      async (candidates) => {
+        sent.push(candidates.map((c) => c.request.orderId));
+      },
+      { gatherMs: 10, maxGatherMs: 60, overlap: true },
+    );
+    const release = sender.hold();
+    sender.add([candidate("early")]);
+    await wait(25);
+    expect(sent).toEqual([]);
+    sender.add([candidate("late")]);
+    release();
+    release();
+    await wait(5);
+    expect(sent).toEqual([["early", "late"]]);
+
+    // A holder that never lets go holds the window only until the cap.
+    const stuck = sender.hold();
+    sender.add([candidate("capped")]);
+    await wait(30);
+    expect(sent).toHaveLength(1);
+    await wait(50);
+    expect(sent).toEqual([["early", "late"], ["capped"]]);
+    stuck();
+    // With no holder, a window is sent after gatherMs.
+    sender.add([candidate("free")]);
+    await wait(25);
+    expect(sent).toEqual([["early", "late"], ["capped"], ["free"]]);
+    await sender.finish();
+  });
+
+  it("ignores holds when it has no cap", async () => {
+    const sent: string[][] = [];
+    const sender = new GatheringSender(async (candidates) => {
+      sent.push(candidates.map((c) => c.request.orderId));
+    }, serial(10));
+    sender.hold();
+    sender.add([candidate("a")]);
+    await wait(25);
+    expect(sent).toEqual([["a"]]);
+  });
 });
