@@ -176,6 +176,15 @@ export class Journal implements JournalView {
     if (this.leaseHolder !== null) assertLease(this.db, this.leaseHolder);
   }
 
+  /**
+   * Runs `work` as one transaction: every write in it is durable together, or none is. Claims made in
+   * it are each still checked as they are made; a batch of them costs one disk sync instead of one each
+   * (about 1 ms per claim, under the gate's lock, with a few hundred fills in one pass).
+   */
+  atomically<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
   /** The SQLite handle, for stores that keep their own tables in the journal (pnl-store.ts). */
   get database(): Database.Database {
     return this.db;

@@ -100,15 +100,21 @@ export class FillGate {
     });
   }
 
-  /** Takes each fill from the ledger and claims it in the journal, in order; refusals are noted in `result`. */
+  /**
+   * Takes each fill from the ledger in order, then claims those it admitted in the journal in one
+   * transaction; refusals are noted in `result`. A fill the journal then refuses (its source taken by
+   * another order) keeps its share of the ledger until the pass ends: later fills of the pass are judged
+   * against less, never more, than is there.
+   */
   private async claimAdmitted(
     passing: readonly ActionCandidate[],
     ledger: CapacityLedger,
     result: GateResult,
   ): Promise<void> {
     const { journal } = this.options;
+    const taken: ActionCandidate[] = [];
     for (const candidate of passing) {
-      const { request, input } = candidate;
+      const { request } = candidate;
       const own = journal.orderActions(request.orderId).find((a) => a.kind === "fill");
       const alreadyPlanned = own?.status === "planned" ? own.request.params.amount : 0n;
       const refusal = await ledger.take({
@@ -116,20 +122,25 @@ export class FillGate {
         amount: request.params.amount,
         alreadyPlanned,
       });
-      if (refusal !== undefined) {
-        const decision = {
-          outcome: refusalOutcome(refusal.reason),
-          reason: refusal.reason,
-          detail: refusal.message,
-        };
-        result.refused.push({ orderId: request.orderId, decision });
+      if (refusal === undefined) {
+        taken.push(candidate);
         continue;
       }
-      const claimed = claimCommitting(journal, request, input, this.options.now());
-      if ("decision" in claimed)
-        result.refused.push({ orderId: request.orderId, decision: claimed.decision });
-      else if (claimed.action !== null) result.admitted.push({ request, action: claimed.action });
+      const decision = {
+        outcome: refusalOutcome(refusal.reason),
+        reason: refusal.reason,
+        detail: refusal.message,
+      };
+      result.refused.push({ orderId: request.orderId, decision });
     }
+    journal.atomically(() => {
+      for (const { request, input } of taken) {
+        const claimed = claimCommitting(journal, request, input, this.options.now());
+        if ("decision" in claimed)
+          result.refused.push({ orderId: request.orderId, decision: claimed.decision });
+        else if (claimed.action !== null) result.admitted.push({ request, action: claimed.action });
+      }
+    });
   }
 }
 

@@ -6,7 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssetConfig, Limits } from "../../../src/config/types.js";
 import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
@@ -135,5 +135,24 @@ describe("the fill gate", () => {
     ]);
     const claimed = [...journal.inFlightByAsset().values()].reduce((sum, amount) => sum + amount, 0n);
     expect(claimed).toBe(990_000n);
+  });
+
+  it("claims a pass's fills in one transaction: a journal failure midway leaves none of them claimed", async () => {
+    const { journal, gate, fillTo } = setup();
+    const fills = [fillTo("ethereum_localnet"), fillTo("ethereum_localnet"), fillTo("ethereum_localnet")];
+    const claimAction = journal.claimAction.bind(journal);
+    let calls = 0;
+    vi.spyOn(journal, "claimAction").mockImplementation((...args) => {
+      calls += 1;
+      if (calls === 2) throw new Error("the journal's lease was lost");
+      return claimAction(...args);
+    });
+    await expect(gate.admit(fills)).rejects.toThrow("the journal's lease was lost");
+    for (const fill of fills) expect(journal.orderActions(fill.request.orderId)).toEqual([]);
+    expect(journal.inFlightByAsset().size).toBe(0);
+
+    vi.mocked(journal.claimAction).mockRestore();
+    const result = await gate.admit(fills);
+    expect(admittedIds(result)).toEqual(fills.map((f) => f.request.orderId));
   });
 });
