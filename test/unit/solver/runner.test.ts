@@ -691,6 +691,26 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     expect(h.fills().sort()).toEqual(orders.map((o) => o.order_id).sort());
   });
 
+  it("sends in one transaction the fills of a block's orders whose reads end just after the side window", async () => {
+    const h = harness({ watchIntervalMs: 5 });
+    h.destination.maxBatch = 50;
+    const orders = [1, 2].map((i) => addOrder(h, i));
+    const swapIds = orders.map((o) => o.source_swap.swap_id);
+    const funded = swapIds.map((swapId) => h.source.htlcs.get(swapId)!);
+    for (const swapId of swapIds) h.source.htlcs.delete(swapId);
+    h.runner.start();
+    await until(() => h.runner.lastTickMs > 0, "the first round");
+    // One block locks both; the second order's read ends 130 ms after the first's, past the 100 ms the
+    // side window gathers for, within the 200 ms a block's pass may hold it.
+    h.source.slowReads.set(swapIds[1]!, 130);
+    swapIds.forEach((swapId, i) => h.source.htlcs.set(swapId, funded[i]!));
+    h.source.htlcEvents.set(h.source.tip + 1n, swapIds);
+    h.source.tip += 1n;
+    await until(() => h.fills().length === orders.length, "both fills");
+    await h.runner.stop();
+    expect(h.destination.built.filter((tx) => tx.some((a) => a.kind === "fill"))).toHaveLength(1);
+  });
+
   it("acts on a chain's next block while the orders of the block before are still being read", async () => {
     const h = harness({ watchIntervalMs: 5 });
     const slow = addOrder(h, 1);
