@@ -6,6 +6,7 @@
  * its addresses) never holds the next block's fills. Overlapping sends are safe: each account's nonces
  * are taken one build at a time and the fill gate admits fills against every claim before them.
  */
+import { moment } from "../util/moment.js";
 import type { ActionCandidate } from "./fill-gate.js";
 
 export interface GatheringOptions {
@@ -24,6 +25,7 @@ export class GatheringSender {
   private timer: NodeJS.Timeout | null = null;
   /** The longest a held window may stay open, set while one is past `gatherMs`. */
   private capTimer: NodeJS.Timeout | null = null;
+  /** When the current window's first action came (`moment()`: a clock step never stretches the cap). */
   private windowOpenedAt = 0;
   private holders = 0;
   /** The window's `gatherMs` has passed; it is sent when the last holder lets go (or at the cap). */
@@ -43,7 +45,7 @@ export class GatheringSender {
     if (candidates.length === 0) return;
     this.ready.push(...candidates);
     if (this.timer !== null || this.due) return;
-    this.windowOpenedAt = Date.now();
+    this.windowOpenedAt = moment();
     this.timer = setTimeout(() => {
       this.timer = null;
       this.windowDue();
@@ -78,7 +80,7 @@ export class GatheringSender {
     const { maxGatherMs } = this.options;
     if (this.holders === 0 || maxGatherMs === undefined) return this.flush();
     this.due = true;
-    const capMs = Math.max(0, this.windowOpenedAt + maxGatherMs - Date.now());
+    const capMs = Math.max(0, this.windowOpenedAt + maxGatherMs - moment());
     this.capTimer = setTimeout(() => this.flush(), capMs);
   }
 
