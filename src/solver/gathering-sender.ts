@@ -23,13 +23,14 @@ export interface GatheringOptions {
 export class GatheringSender {
   private ready: ActionCandidate[] = [];
   private timer: NodeJS.Timeout | null = null;
-  /** The longest a held window may stay open, set while one is past `gatherMs`. */
+  /**
+   * Set while a held window is past `gatherMs`: it is sent when the last holder lets go, or when this
+   * fires at the cap.
+   */
   private capTimer: NodeJS.Timeout | null = null;
   /** When the current window's first action came (`moment()`: a clock step never stretches the cap). */
   private windowOpenedAt = 0;
   private holders = 0;
-  /** The window's `gatherMs` has passed; it is sent when the last holder lets go (or at the cap). */
-  private due = false;
   /** The last serial send (each chained on the one before), or every overlapping send still under way. */
   private sending: Promise<void> = Promise.resolve();
   private readonly underWay = new Set<Promise<void>>();
@@ -44,7 +45,7 @@ export class GatheringSender {
   add(candidates: readonly ActionCandidate[]): void {
     if (candidates.length === 0) return;
     this.ready.push(...candidates);
-    if (this.timer !== null || this.due) return;
+    if (this.timer !== null || this.capTimer !== null) return;
     this.windowOpenedAt = moment();
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -65,7 +66,7 @@ export class GatheringSender {
       if (released) return;
       released = true;
       this.holders--;
-      if (this.holders === 0 && this.due) this.flush();
+      if (this.holders === 0 && this.capTimer !== null) this.flush();
     };
   }
 
@@ -79,7 +80,6 @@ export class GatheringSender {
   private windowDue(): void {
     const { maxGatherMs } = this.options;
     if (this.holders === 0 || maxGatherMs === undefined) return this.flush();
-    this.due = true;
     const capMs = Math.max(0, this.windowOpenedAt + maxGatherMs - moment());
     this.capTimer = setTimeout(() => this.flush(), capMs);
   }
@@ -88,7 +88,6 @@ export class GatheringSender {
     for (const timer of [this.timer, this.capTimer]) if (timer !== null) clearTimeout(timer);
     this.timer = null;
     this.capTimer = null;
-    this.due = false;
     const batch = this.ready.splice(0);
     if (batch.length === 0) return;
     const sendBatch = () =>
