@@ -47,8 +47,11 @@ export interface HtlcLock {
   /** `txid:vout` on Bitcoin; the swap id on account chains. */
   id: string;
   /**
-   * Transaction that created the lock, where the chain tells (Bitcoin). null on account chains, where
-   * the one record at a swap id can only have been created with the parameters that id commits to.
+   * Transaction that created the lock, where the chain tells (Bitcoin; Solana, whose swap address does
+   * not commit to who paid, so the solver's fill is told from a user's by its journaled transaction);
+   * `UNATTRIBUTED` when the reader knows the lock is not the solver's but not which transaction made it.
+   * null on chains whose one record at a swap id can only have been created with the parameters that id
+   * commits to, initiator included (EVM).
    */
   fundingTx: string | null;
   value: bigint;
@@ -65,6 +68,9 @@ export interface HtlcLock {
   spend: LockSpend | null;
 }
 
+/** `HtlcLock.fundingTx` of a lock the reader knows is none of the solver's, without naming its maker. */
+export const UNATTRIBUTED = "unattributed";
+
 /** What the chain itself says about one HTLC. */
 export interface HtlcState {
   /** Every lock seen, mined or not, spent or not. Empty when the chain has never seen the HTLC. */
@@ -78,6 +84,11 @@ export interface HtlcState {
   } | null;
   /** The revealed secret, hex, once a redeem of any lock is seen on this chain. */
   secret: string | null;
+  /**
+   * No new lock can be made at this swap id now: a record lives there (account chains; EVM keeps one
+   * for good, Solana while its account is open). Absent: false.
+   */
+  occupied?: boolean;
 }
 
 /** What a reader reports for an HTLC the chain has never seen. */
@@ -135,6 +146,12 @@ export interface HtlcReadOptions {
    * counts confirmations against), as a read made now would be.
    */
   viewAfter?: number;
+  /**
+   * Transactions the solver journaled that may have made a lock here (its fill of this HTLC). A family
+   * whose swap address does not commit to who funded it (Solana) tells the solver's lock from any other
+   * by these, and follows that lock from its own transaction forward to learn how it closed.
+   */
+  ownTxids?: readonly string[];
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

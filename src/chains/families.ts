@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
 import type { ChainConfig, SolverKeys } from "../config/types.js";
 import type { JournalView } from "./chain.js";
+import type { FollowPositionsSource } from "./follow-positions.js";
 import { createBitcoinFamily } from "./bitcoin/family.js";
 import { createEvmFamily } from "./evm/index.js";
 import { createSolanaFamily } from "./solana/family.js";
@@ -17,7 +18,7 @@ export interface PreparedChain extends SolverChain {
 export function createChain(
   config: ChainConfig,
   keys: SolverKeys,
-  journal: JournalView,
+  journal: JournalView & FollowPositionsSource,
   logger: Logger,
 ): PreparedChain {
   switch (config.family) {
@@ -52,7 +53,13 @@ export function createChain(
       };
     }
     case "solana": {
-      const family = createSolanaFamily({ config, secretKey: keys.solana, journal, logger });
+      const family = createSolanaFamily({
+        config,
+        secretKey: keys.solana,
+        journal,
+        positions: journal.followPositions(config.name),
+        logger,
+      });
       return {
         config,
         reader: family.reader,

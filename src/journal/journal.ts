@@ -7,6 +7,7 @@ import type {
   SignedTx,
   TxAttemptRef,
 } from "../chains/chain.js";
+import type { FollowPositions, FollowPositionsSource } from "../chains/follow-positions.js";
 import type { Order } from "../orderbook/types.js";
 import {
   checkExclusive,
@@ -129,7 +130,7 @@ export const CANCELLED =
  * The solver's memory of money movements (SQLite, WAL, synchronous=FULL). One row per (order, action);
  * every signed transaction is stored before it is broadcast, so a restart re-broadcasts, never re-builds.
  */
-export class Journal implements JournalView {
+export class Journal implements JournalView, FollowPositionsSource {
   private readonly db: Database.Database;
   private readonly sql: (text: string) => Database.Statement;
   /** Sums of fills by asset, kept while no action and no order's active flag has changed since. */
@@ -487,6 +488,18 @@ export class Journal implements JournalView {
       RawAttempt | undefined;
     if (!row) throw new Error(`journal has no transaction attempt ${attemptId}`);
     return toAttemptRow(row);
+  }
+
+  /** A chain reader's kept positions (chains/follow-positions.ts), written outside the lease's fence: they move no money. */
+  followPositions(chain: string): FollowPositions {
+    const read = this.sql("SELECT value FROM follow_positions WHERE chain = ? AND key = ?");
+    const write = this.sql(
+      "INSERT INTO follow_positions (chain, key, value) VALUES (?, ?, ?) ON CONFLICT (chain, key) DO UPDATE SET value = excluded.value",
+    );
+    return {
+      get: (key) => (read.get(chain, key) as { value: string } | undefined)?.value ?? null,
+      set: (key, value) => void write.run(chain, key, value),
+    };
   }
 
   liveAttempts(chain: string): TxAttemptRef[] {

@@ -147,6 +147,16 @@ const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER fill_sums_order_delete AFTER DELETE ON orders
     BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;
   `,
+  `
+  -- Where each chain's reader stands in following something on its chain (chains/follow-positions.ts),
+  -- so that a restart resumes a long read instead of starting it over.
+  CREATE TABLE follow_positions (
+    chain  TEXT NOT NULL,
+    key    TEXT NOT NULL,
+    value  TEXT NOT NULL,
+    PRIMARY KEY (chain, key)
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -62,6 +62,8 @@ export async function sideFacts(
     tip?: RoundTip | undefined;
     /** The reader's latest view will do (ChainReader.readHtlc). */
     latestView?: boolean;
+    /** The solver's journaled transactions that may have made a lock here (HtlcReadOptions.ownTxids). */
+    ownTxids?: readonly string[];
   },
 ): Promise<SideFacts> {
   const base = {
@@ -81,6 +83,7 @@ export async function sideFacts(
       context.tip?.height ?? chain.reader.tipHeight(),
       chain.reader.readHtlc(params, {
         latestView: context.latestView === true,
+        ...(context.ownTxids === undefined ? {} : { ownTxids: context.ownTxids }),
         ...(context.tip === undefined ? {} : { viewAfter: context.tip.answeredAt }),
       }),
     ]);

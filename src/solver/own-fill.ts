@@ -1,7 +1,9 @@
 /**
  * The solver's fill is the transaction it journaled: on the destination, only locks created by one of
- * the fill's journaled transactions are its fill (on account chains, the one record at the swap id, and
- * only when the chain names the solver as its initiator). Anything else at the address changes nothing.
+ * the fill's journaled transactions are its fill (on EVM, the one record at the swap id, whose id commits
+ * to its initiator, and only when the chain names the solver as that initiator). Anything else at the
+ * address changes nothing: dust at a Bitcoin address, a user's own initiation of the same terms at a
+ * Solana address.
  */
 import type { HtlcLock } from "../chains/chain.js";
 import { ownLocks } from "../chains/htlc-locks.js";
@@ -15,7 +17,7 @@ export function ownFillLocks(input: Pick<PlanInput, "destination" | "fillTxids">
   return ownLocks(state.locks, new Set(input.fillTxids));
 }
 
-/** The destination holds a record no second fill could be added to (account chains: one order per id). */
+/** The destination holds a record no fill could be added to now (account chains: one record per id). */
 export function destinationOccupied(input: Pick<PlanInput, "destination">): boolean {
-  return input.destination.state?.locks.some((lock) => lock.fundingTx === null) ?? false;
+  return input.destination.state?.occupied === true;
 }

@@ -151,8 +151,19 @@ function planFill(input: PlanInput): { action: ActionRequest } | { decision: Dec
       },
     };
   }
-  // The chain is the final truth: our fill already there (or the one record an account chain allows).
-  if (ownFillLocks(input).length > 0 || destinationOccupied(input)) return { decision: null };
+  // The chain is the final truth: our fill already there.
+  if (ownFillLocks(input).length > 0) return { decision: null };
+  // Someone else's record holds the address (a user who initiated the terms themselves): a fill would
+  // fail until it closes.
+  if (destinationOccupied(input)) {
+    return {
+      decision: {
+        outcome: "wait",
+        reason: "destination_occupied",
+        detail: `${input.destination.params.chain} holds an HTLC at ${input.destination.params.swapId} that is not the solver's fill`,
+      },
+    };
+  }
   const decision = fillVerdict(input);
   if (decision) return { decision };
   return { action: request(input, "fill", input.destination, []) };

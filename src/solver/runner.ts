@@ -695,6 +695,8 @@ export class Runner {
         // Nothing was ever signed there: no answer can show a fill of ours (HtlcReadOptions). An index's
         // last sync will do; a fresh one took 1-3 s under load.
         latestView: fillTxids.length === 0,
+        // The fill is the transaction the solver journaled, not whatever lives at the address.
+        ownTxids: fillTxids,
       }),
     ]);
     const base: PlanInput = {

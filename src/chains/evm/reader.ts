@@ -115,6 +115,8 @@ export class EvmReader implements ChainReader {
         amount: order.amount,
       },
       secret: null,
+      // The contract never takes the same order id again, whatever became of it.
+      occupied: true,
     };
     if (order.fulfilledAt === 0n) return state;
     const { htlc } = resolveEvmAsset(this.config, params.asset);

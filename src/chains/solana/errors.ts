@@ -58,12 +58,14 @@ export function htlcErrorName(kind: HtlcProgramKind, code: number): string | und
   return own[code] ?? ANCHOR_FRAMEWORK_ERRORS[code];
 }
 
-/** The chain already holds a live swap of these terms: a fill is already there, nothing is sent. */
-export class SwapAlreadyInitiatedError extends Error {
-  readonly alreadyOnChain = true;
+/**
+ * A live swap of these terms that none of the order's journaled fills made holds the address (someone
+ * initiated the same terms themselves): nothing is sent, and the fill is not done.
+ */
+export class SwapOccupiedError extends Error {
   constructor(account: string, asset: string) {
-    super(`swap account ${account} of ${asset} is already initiated on chain`);
-    this.name = "SwapAlreadyInitiatedError";
+    super(`swap account ${account} of ${asset} holds an initiation that is not the solver's fill`);
+    this.name = "SwapOccupiedError";
   }
 }
 

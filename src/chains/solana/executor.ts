@@ -36,7 +36,7 @@ import {
   SolanaActionError,
   SolanaBroadcastError,
   SolanaTxWouldFailError,
-  SwapAlreadyInitiatedError,
+  SwapOccupiedError,
 } from "./errors.js";
 import { attemptCost, type RentTable } from "./outstanding.js";
 import { computeUnitLimit, computeUnitPrice } from "./priority-fee.js";
@@ -288,8 +288,9 @@ export class SolanaExecutor implements ChainExecutor {
   }
 
   /**
-   * Never fill twice: not while a swap of these terms lives on chain, and not when any journaled fill of
-   * the order landed (its swap may since have been redeemed and closed, leaving the address empty).
+   * Never fill twice: not when any journaled fill of the order landed (its swap may since have been
+   * redeemed and closed, leaving the address empty or holding someone else's initiation). A swap of these
+   * terms live on chain that is not the solver's holds the address: the fill would fail until it closes.
    */
   async #checkFill(action: ActionRequest, asset: SolanaAsset, address: PublicKey): Promise<void> {
     if (action.params.initiator !== this.address.toBase58()) {
@@ -303,9 +304,6 @@ export class SolanaExecutor implements ChainExecutor {
         `fill of order ${action.orderId}: stated swap id ${action.params.swapId} differs from ${swapId}`,
       );
     }
-    if ((await this.#reader.liveSwap(asset, address)) !== null) {
-      throw new SwapAlreadyInitiatedError(address.toBase58(), asset.id);
-    }
     const journaled = this.#journal.actionTxids(action.orderId, "fill");
     const statuses = await this.#rpc.getSignatureStatuses(journaled);
     statuses.forEach((status, i) => {
@@ -313,6 +311,9 @@ export class SolanaExecutor implements ChainExecutor {
         throw new FillAlreadyLandedError(action.orderId, journaled[i] ?? "");
       }
     });
+    if ((await this.#reader.liveSwap(asset, address)) !== null) {
+      throw new SwapOccupiedError(address.toBase58(), asset.id);
+    }
   }
 
   /** The live swap the planner chose (its lock: this address, this initiation), or an error. */

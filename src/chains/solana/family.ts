@@ -2,6 +2,7 @@
 import type { Logger } from "pino";
 import type { SolanaChainConfig } from "../../config/types.js";
 import type { ChainFamilyModule, JournalView } from "../chain.js";
+import type { FollowPositions } from "../follow-positions.js";
 import { SolanaExecutor } from "./executor.js";
 import { readSolanaSecretKey } from "./keypair.js";
 import { SolanaReader } from "./reader.js";
@@ -20,8 +21,12 @@ export interface SolanaFamilyOptions {
   /** The 64-byte secret key, base58 (config `solver.keys.solana`). */
   secretKey: string;
   journal: JournalView;
+  /** Where following the solver's closed fills resumes after a restart (the journal's). */
+  positions: FollowPositions;
   logger?: Logger;
   rpc?: SolanaRpcOptions;
+  /** Bounds of the work one read may do following a fill (SolanaReaderOptions). */
+  reader?: { pagesPerRead?: number; fetchesPerRead?: number };
 }
 
 export function createSolanaFamily(options: SolanaFamilyOptions): SolanaFamily {
@@ -29,7 +34,11 @@ export function createSolanaFamily(options: SolanaFamilyOptions): SolanaFamily {
   const reading = readSolanaSecretKey(options.secretKey);
   if ("problem" in reading) throw new Error(`the Solana key of ${config.name} ${reading.problem}`);
   const rpc = new SolanaRpc(config, { ...options.rpc, ...(logger === undefined ? {} : { logger }) });
-  const reader = new SolanaReader(config, rpc);
+  const reader = new SolanaReader(config, rpc, {
+    solver: reading.keypair.publicKey,
+    positions: options.positions,
+    ...options.reader,
+  });
   const executor = new SolanaExecutor({
     config,
     keypair: reading.keypair,

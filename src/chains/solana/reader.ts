@@ -1,22 +1,45 @@
 /**
  * What a Solana cluster says about one swap. The swap account is read at the program address of the
  * order's own terms: a program-owned SwapAccount there can only have been initiated with exactly those
- * terms (the programs check it), so a service that misstates a term points at an empty address. A live
- * account is one unspent lock; an absent one is read from its history (how it closed, the secret).
+ * terms (the programs check it), so a service that misstates a term points at an empty address.
+ *
+ * The address does not commit to who paid, and the programs take the same terms again once an account
+ * closes. So the solver's fill is the initiation its journaled transaction made (`ownTxids`), held by the
+ * account only while the account stores that initiation's slot with the solver as rent sponsor (a
+ * sponsor must sign, so no one else can name the solver). Once the account no longer holds it, what
+ * closed it is found by following the address from the fill forward (`InitiationFollower`), whatever
+ * lives there now.
  */
 import type { PublicKey } from "@solana/web3.js";
 import type { SolanaChainConfig } from "../../config/types.js";
-import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
+import type { FollowPositions } from "../follow-positions.js";
+import {
+  absentHtlc,
+  type ChainReader,
+  type HtlcParams,
+  type HtlcReadOptions,
+  type HtlcState,
+} from "../chain.js";
 import { solanaAddress } from "./address.js";
 import { resolveSolanaAsset, type SolanaAsset } from "./assets.js";
 import { SolanaDecodeError } from "./errors.js";
+import { InitiationFollower, type Initiation } from "./initiation-follower.js";
 import type { SolanaRpc, SolanaAccount } from "./rpc.js";
 import { decodeNativeSwapAccount, decodeSplSwapAccount } from "./swap-account.js";
 import { solanaSwapId } from "./swap-id.js";
-import { eventMatches, SwapHistory } from "./swap-history.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "./swap-params.js";
-import { historicSwapState, liveSwapState, type LiveSwap } from "./swap-state.js";
+import { followedSwapState, initiationSlot, liveSwapState, type LiveSwap } from "./swap-state.js";
 import type { SwapTerms } from "./swap-terms.js";
+
+export interface SolanaReaderOptions {
+  /** The solver's address: the rent sponsor of every fill it makes. */
+  solver: PublicKey;
+  /** Where following a closed fill resumes after a restart (the journal's). */
+  positions: FollowPositions;
+  /** Bounds of the work one read may do following a fill (tests make them small). */
+  pagesPerRead?: number;
+  fetchesPerRead?: number;
+}
 
 export class SolanaReader implements ChainReader {
   readonly family = "solana" as const;
@@ -25,18 +48,27 @@ export class SolanaReader implements ChainReader {
   /** Orders name the parties by their own addresses, which are the keys in the swap. */
   readonly userKeyIsDelegate = false;
   readonly chain: string;
-  readonly history: SwapHistory;
   readonly nativeProgram: PublicKey;
   readonly splProgram: PublicKey;
+  readonly #solver: PublicKey;
+  readonly #follower: InitiationFollower;
+  /** Slots of the solver's transactions known final: a landed transaction never moves once final. */
+  readonly #finalSlots = new Map<string, bigint>();
 
   constructor(
     readonly config: SolanaChainConfig,
     readonly rpc: SolanaRpc,
+    options: SolanaReaderOptions,
   ) {
     this.chain = config.name;
-    this.history = new SwapHistory(rpc, { commitment: config.commitment });
     this.nativeProgram = solanaAddress(config.nativeProgramId, `nativeProgramId of ${config.name}`);
     this.splProgram = solanaAddress(config.splProgramId, `splProgramId of ${config.name}`);
+    this.#solver = options.solver;
+    this.#follower = new InitiationFollower(rpc, options.positions, {
+      commitment: config.commitment,
+      ...(options.pagesPerRead === undefined ? {} : { pagesPerRead: options.pagesPerRead }),
+      ...(options.fetchesPerRead === undefined ? {} : { fetchesPerRead: options.fetchesPerRead }),
+    });
   }
 
   /** The slot at the configured commitment: Solana timelocks and depths count slots. */
@@ -53,15 +85,52 @@ export class SolanaReader implements ChainReader {
     );
   }
 
-  async readHtlc(params: HtlcParams): Promise<HtlcState> {
-    const asset = resolveSolanaAsset(this.config, params.asset);
-    const terms = swapTermsOf(params);
-    const address = swapAccountOf(asset, terms);
-    const live = await this.liveSwap(asset, address);
-    if (live !== null) return liveSwapState(live);
-    const events = await this.history.events(address, asset.kind, asset.programId);
-    const ours = events.filter((e) => eventMatches(e.event, terms, asset.mint));
-    return ours.length === 0 ? absentHtlc() : historicSwapState(address, ours);
+  async readHtlc(params: HtlcParams, options: HtlcReadOptions = {}): Promise<HtlcState> {
+    const { asset, terms, address } = this.swapAccount(params);
+    const own = options.ownTxids ?? [];
+    // Statuses and the account from one node: the account read must not predate the fill it judges.
+    const { fill, slot, live } = await this.rpc.sticky("swap read", async () => {
+      const fill = own.length === 0 ? null : await this.#landedInitiation(own);
+      const read = await this.rpc.getAccount(address, this.config.commitment, fill?.slot);
+      const live = read.account === null ? null : decodeLiveSwap(asset, address, read.account);
+      return { fill, slot: read.slot, live };
+    });
+    if (fill === null) return live === null ? absentHtlc() : liveSwapState(live);
+    if (live !== null && this.#holds(live, fill)) {
+      this.#follower.seenAlive(address, fill, slot);
+      return followedSwapState(address, terms, fill, { alive: true }, live);
+    }
+    const close = await this.#follower.close(address, { id: asset.programId, kind: asset.kind }, fill);
+    return followedSwapState(address, terms, fill, { alive: false, close }, live);
+  }
+
+  /** The live account stores the solver's initiation: its slot, and the solver as rent sponsor. */
+  #holds(live: LiveSwap, fill: Initiation): boolean {
+    return initiationSlot(live) === fill.slot && live.rentSponsor.equals(this.#solver);
+  }
+
+  /**
+   * The solver's transaction among `signatures` that landed without error at the configured commitment,
+   * earliest first; null when none has. Only one fill of an order can land (the executor refuses a second
+   * once one did), so this is the order's fill.
+   */
+  async #landedInitiation(signatures: readonly string[]): Promise<Initiation | null> {
+    for (const signature of signatures) {
+      const slot = this.#finalSlots.get(signature);
+      if (slot !== undefined) return { signature, slot };
+    }
+    const statuses = await this.rpc.getSignatureStatuses(signatures);
+    const accepted = this.config.commitment === "finalized" ? ["finalized"] : ["confirmed", "finalized"];
+    let landed: Initiation | null = null;
+    statuses.forEach((status, i) => {
+      const signature = signatures[i];
+      if (status === null || status === undefined || signature === undefined) return;
+      if (status.err !== null && status.err !== undefined) return;
+      if (!accepted.includes(status.confirmationStatus ?? "")) return;
+      if (status.confirmationStatus === "finalized") this.#finalSlots.set(signature, status.slot);
+      if (landed === null || status.slot < landed.slot) landed = { signature, slot: status.slot };
+    });
+    return landed;
   }
 
   /** The swap stored at `address` now, or null when no swap of the asset's program lives there. */

@@ -53,6 +53,13 @@ export const signatureStatusSchema = z
 
 export const signatureStatusesSchema = withContext(z.array(signatureStatusSchema));
 
+/** An instruction as the JSON encoding gives it: indexes into the transaction's keys, data in base58. */
+const compiledInstructionSchema = z.object({
+  programIdIndex: z.number().int().nonnegative(),
+  accounts: z.array(z.number().int().nonnegative()),
+  data: z.string(),
+});
+
 export const transactionSchema = z
   .object({
     slot: u64Number,
@@ -61,13 +68,7 @@ export const transactionSchema = z
       signatures: z.array(z.string()),
       message: z.object({
         accountKeys: z.array(z.string()),
-        instructions: z.array(
-          z.object({
-            programIdIndex: z.number().int(),
-            accounts: z.array(z.number().int()),
-            data: z.string(),
-          }),
-        ),
+        instructions: z.array(compiledInstructionSchema),
       }),
     }),
     meta: z
@@ -76,6 +77,16 @@ export const transactionSchema = z
         fee: u64Number,
         logMessages: z.array(z.string()).nullable().optional(),
         computeUnitsConsumed: u64Number.optional(),
+        /** The programs' calls into other programs (CPIs), per top-level instruction. */
+        innerInstructions: z
+          .array(z.object({ index: z.number().int(), instructions: z.array(compiledInstructionSchema) }))
+          .nullable()
+          .optional(),
+        /** Keys a version 0 transaction loaded from lookup tables: indexes past the static keys name them. */
+        loadedAddresses: z
+          .object({ writable: z.array(z.string()), readonly: z.array(z.string()) })
+          .nullable()
+          .optional(),
       })
       .nullable(),
   })
@@ -97,4 +108,5 @@ export type AccountInfoAnswer = z.infer<typeof accountInfoSchema>;
 export type SignatureInfo = z.infer<typeof signatureInfoSchema>;
 export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
 export type TransactionAnswer = NonNullable<z.infer<typeof transactionSchema>>;
+export type CompiledInstruction = z.infer<typeof compiledInstructionSchema>;
 export type SimulationAnswer = z.infer<typeof simulationSchema>["value"];

@@ -112,16 +112,21 @@ export class SolanaRpc {
     return this.#call("getBlockHeight", [{ commitment }], u64Number);
   }
 
-  /** The account and the slot the node read it at; null when no account lives at the address. */
+  /**
+   * The account and the slot the node read it at; null when no account lives at the address. With
+   * `minContextSlot`, a node that has not reached that slot refuses rather than answer from before it.
+   */
   async getAccount(
     address: PublicKey,
     commitment: ReadCommitment,
+    minContextSlot?: bigint,
   ): Promise<{ slot: bigint; account: SolanaAccount | null }> {
-    const answer = await this.#call(
-      "getAccountInfo",
-      [address.toBase58(), { commitment, encoding: "base64" }],
-      accountInfoSchema,
-    );
+    const config = {
+      commitment,
+      encoding: "base64",
+      ...(minContextSlot === undefined ? {} : { minContextSlot: Number(minContextSlot) }),
+    };
+    const answer = await this.#call("getAccountInfo", [address.toBase58(), config], accountInfoSchema);
     const value = answer.value;
     const account =
       value === null
@@ -142,16 +147,26 @@ export class SolanaRpc {
     return { slot: answer.context.slot, lamports: answer.value };
   }
 
-  /** Signatures of transactions that touched the address, newest first. */
+  /**
+   * Signatures of transactions that touched the address, newest first: older than `before`, newer than
+   * `until`, from a node at `minContextSlot` or later.
+   */
   async getSignaturesForAddress(
     address: PublicKey,
-    options: { commitment: "confirmed" | "finalized"; limit: number; before?: string; until?: string },
+    options: {
+      commitment: "confirmed" | "finalized";
+      limit: number;
+      before?: string;
+      until?: string;
+      minContextSlot?: bigint;
+    },
   ): Promise<SignatureInfo[]> {
     const config = {
       commitment: options.commitment,
       limit: options.limit,
       ...(options.before === undefined ? {} : { before: options.before }),
       ...(options.until === undefined ? {} : { until: options.until }),
+      ...(options.minContextSlot === undefined ? {} : { minContextSlot: Number(options.minContextSlot) }),
     };
     return this.#call("getSignaturesForAddress", [address.toBase58(), config], signatureInfoSchema.array());
   }

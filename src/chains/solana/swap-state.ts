@@ -1,12 +1,12 @@
 /**
  * A swap account as `HtlcState` (pure). Each initiation of the terms is one lock: the account can be
- * closed (redeemed, refunded) and the same terms initiated again at the same address, so a lock is
- * named by the address and the slot of its initiation, and its spend is the transaction that closed
- * that initiation, never a later one's.
+ * closed (redeemed, refunded) and the same terms initiated again at the same address, so a lock is named
+ * by the address and the slot of its initiation, and is the solver's only when the solver's journaled
+ * transaction made it. Its spend is what closed that initiation, never a later one's.
  */
 import type { PublicKey } from "@solana/web3.js";
-import type { HtlcLock, HtlcState, LockSpendKind } from "../chain.js";
-import type { SwapEvent } from "./swap-history.js";
+import { UNATTRIBUTED, type HtlcLock, type HtlcState } from "../chain.js";
+import type { Initiation, InitiationClose } from "./initiation-follower.js";
 import type { SwapTerms } from "./swap-terms.js";
 
 /** What a live swap account stores, as the reader needs it. */
@@ -20,74 +20,85 @@ export interface LiveSwap {
   timelock: bigint;
 }
 
-/** `<swap account>:<initiation slot>`; `?` when the initiation was not seen. */
-export function lockId(address: PublicKey, initiatedAt: bigint | null): string {
-  return `${address.toBase58()}:${initiatedAt === null ? "?" : initiatedAt.toString()}`;
+/** `<swap account>:<initiation slot>`. */
+export function lockId(address: PublicKey, initiatedAt: bigint): string {
+  return `${address.toBase58()}:${initiatedAt.toString()}`;
+}
+
+/** The slot the live swap was initiated at: the programs store expiry_slot = initiation slot + timelock. */
+export function initiationSlot(swap: Pick<LiveSwap, "expirySlot" | "timelock">): bigint {
+  return swap.expirySlot - swap.timelock;
 }
 
 function lockOf(
   address: PublicKey,
   terms: Pick<SwapTerms, "swapAmount" | "timelock">,
-  initiatedAt: bigint | null,
+  initiatedAt: bigint,
+  fundingTx: string,
 ): HtlcLock {
   return {
     id: lockId(address, initiatedAt),
-    // The one record at an address only the terms it commits to can create, whoever paid for it.
-    fundingTx: null,
+    fundingTx,
     value: terms.swapAmount,
     height: initiatedAt,
     // The programs refund only when the current slot is past expiry_slot = initiation + timelock.
-    refundableAtHeight: initiatedAt === null ? null : initiatedAt + terms.timelock + 1n,
+    refundableAtHeight: initiatedAt + terms.timelock + 1n,
     worthSpending: terms.swapAmount > 0n,
     spend: null,
   };
 }
 
-function onChainOf(swap: Pick<LiveSwap, "redeemer" | "refundee" | "swapAmount" | "timelock">) {
+/** The account's address commits to its terms, so any record there carries exactly these. */
+function onChainOf(terms: Pick<SwapTerms, "redeemer" | "refundee" | "swapAmount" | "timelock">) {
   return {
-    initiator: swap.refundee.toBase58(),
-    redeemer: swap.redeemer.toBase58(),
-    timelock: swap.timelock,
-    amount: swap.swapAmount,
+    initiator: terms.refundee.toBase58(),
+    redeemer: terms.redeemer.toBase58(),
+    timelock: terms.timelock,
+    amount: terms.swapAmount,
   };
 }
-
-/** A live account: one unspent lock, initiated at expiry_slot − timelock, terms read back from it. */
-export function liveSwapState(swap: LiveSwap): HtlcState {
-  return {
-    locks: [lockOf(swap.address, swap, swap.expirySlot - swap.timelock)],
-    onChain: onChainOf(swap),
-    secret: null,
-  };
-}
-
-const SPEND_KIND: Record<string, LockSpendKind> = {
-  Redeemed: "redeem",
-  Refunded: "refund",
-  InstantRefunded: "instant_refund",
-};
 
 /**
- * No live account: the initiations and closes of these terms in the account's history, oldest first.
- * An initiation with no close seen yet (the account read just before it landed) is still unspent.
+ * A live account whose maker the reader does not know (a source the user locked; a destination before
+ * any fill of the solver's landed): one unspent lock.
  */
-export function historicSwapState(address: PublicKey, events: readonly SwapEvent[]): HtlcState {
-  const locks: HtlcLock[] = [];
-  let open: HtlcLock | null = null;
-  let secret: string | null = null;
-  let latest: SwapEvent["event"] | null = null;
-  for (const { event, slot, signature } of events) {
-    latest = event;
-    if (event.name === "Initiated") {
-      open = lockOf(address, event, slot);
-      locks.push(open);
-      continue;
-    }
-    if (event.name === "Redeemed") secret = Buffer.from(event.secret).toString("hex");
-    const closed = open ?? lockOf(address, event, null);
-    if (open === null) locks.push(closed);
-    closed.spend = { kind: SPEND_KIND[event.name] ?? "unknown", txid: signature, height: slot };
-    open = null;
+export function liveSwapState(swap: LiveSwap): HtlcState {
+  return {
+    locks: [lockOf(swap.address, swap, initiationSlot(swap), UNATTRIBUTED)],
+    onChain: onChainOf(swap),
+    secret: null,
+    occupied: true,
+  };
+}
+
+/**
+ * The solver's own initiation (its landed fill) and, when the account no longer holds it, what closed it
+ * (null while that is still being searched for: the lock is spent, how is not known yet), beside any
+ * other initiation now live at the address.
+ */
+export function followedSwapState(
+  address: PublicKey,
+  terms: SwapTerms,
+  own: Initiation,
+  fate: { alive: true } | { alive: false; close: InitiationClose | null },
+  live: LiveSwap | null,
+): HtlcState {
+  const lock = lockOf(address, terms, own.slot, own.signature);
+  if (!fate.alive) {
+    const close = fate.close;
+    lock.spend =
+      close === null
+        ? { kind: "unknown", txid: null, height: null }
+        : { kind: close.kind, txid: close.signature, height: close.slot };
   }
-  return { locks, onChain: latest === null ? null : onChainOf(latest), secret };
+  const locks = [lock];
+  const other = fate.alive || live === null ? null : live;
+  if (other !== null) locks.push(lockOf(address, other, initiationSlot(other), UNATTRIBUTED));
+  const secret = fate.alive ? null : fate.close?.secret;
+  return {
+    locks,
+    onChain: onChainOf(terms),
+    secret: secret === null || secret === undefined ? null : Buffer.from(secret).toString("hex"),
+    occupied: live !== null,
+  };
 }

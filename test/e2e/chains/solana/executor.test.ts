@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRemoteSolana } from "../../../support/solana-rpc.js";
+import { UNATTRIBUTED } from "../../../../src/chains/chain.js";
 import { nativeRedeemInstruction } from "../../../../src/chains/solana/native-instructions.js";
 import { hexBytes } from "../../../../src/chains/solana/swap-params.js";
 import {
   FillAlreadyLandedError,
   SolanaActionError,
   SolanaTxWouldFailError,
-  SwapAlreadyInitiatedError,
+  SwapOccupiedError,
 } from "../../../../src/chains/solana/errors.js";
 import {
   action,
@@ -57,7 +58,8 @@ describe("Solana executor: a fill", () => {
     const rent = 2_011_440n;
     expect(await balance(SOL)).toBe(before - 2n * LAMPORTS_PER_SOL - rent - signed.terms.feeLamports);
 
-    const state = await f.family.reader.readHtlc(swap.params);
+    const own = { ownTxids: [signed.txHash] };
+    const state = await f.family.reader.readHtlc(swap.params, own);
     expect(state.onChain).toEqual({
       initiator: f.solver.publicKey.toBase58(),
       redeemer: f.user.publicKey.toBase58(),
@@ -66,15 +68,21 @@ describe("Solana executor: a fill", () => {
     });
     expect(state.locks).toHaveLength(1);
     const lock = state.locks[0]!;
-    expect(lock).toMatchObject({ fundingTx: null, value: 2n * LAMPORTS_PER_SOL, spend: null });
+    // The solver's fill is the lock its journaled transaction made, at the slot it landed in.
+    expect(lock).toMatchObject({ fundingTx: signed.txHash, value: 2n * LAMPORTS_PER_SOL, spend: null });
+    expect(status.state === "confirmed" && lock.height).toBe(
+      status.state === "confirmed" && status.blockHeight,
+    );
     expect(lock.refundableAtHeight).toBe(lock.height! + 51n);
+    // Read without the journal's transactions, the same account is a lock of no known maker.
+    expect((await f.family.reader.readHtlc(swap.params)).locks[0]?.fundingTx).toBe(UNATTRIBUTED);
 
-    // Never twice: the live swap is the fill.
+    // Never twice: the journaled fill landed.
     await expect(f.family.executor.build([action("fill", swap)])).rejects.toBeInstanceOf(
-      SwapAlreadyInitiatedError,
+      FillAlreadyLandedError,
     );
 
-    // The user redeems; the closed account's history gives the spend and the secret.
+    // The user redeems; following the fill forward gives the spend and the secret.
     const redeem = nativeRedeemInstruction({
       programId: f.cluster.nativeId,
       swapAccount: f.family.reader.swapAccount(swap.params).address,
@@ -83,16 +91,31 @@ describe("Solana executor: a fill", () => {
       secret: hexBytes(swap.secret, 32, "secret"),
     });
     const redeemSig = await sendAs(f, [redeem], f.user);
-    const after = await f.family.reader.readHtlc(swap.params);
+    const after = await f.family.reader.readHtlc(swap.params, own);
     expect(after.secret).toBe(swap.secret);
     expect(after.locks).toEqual([
       { ...lock, spend: { kind: "redeem", txid: redeemSig, height: expect.any(BigInt) } },
     ]);
+    expect(after.occupied).toBe(false);
 
     // Closed, the address is empty again; the journal's landed fill still stops a second one.
     await expect(f.family.executor.build([action("fill", swap)])).rejects.toBeInstanceOf(
       FillAlreadyLandedError,
     );
+  });
+
+  it("does not take someone else's initiation of the same terms for its fill, nor fill over it", async () => {
+    const swap = swapOf(f, SOL, f.solver, f.user, LAMPORTS_PER_SOL, 50n);
+    // The user initiates the destination's terms with their own lamports, naming the solver as refundee.
+    await userInitiates(f, swap);
+    const state = await f.family.reader.readHtlc(swap.params, { ownTxids: [] });
+    expect(state.occupied).toBe(true);
+    expect(state.locks.map((l) => l.fundingTx)).toEqual([UNATTRIBUTED]);
+    const before = await balance(SOL);
+    const build = f.family.executor.build([action("fill", swap)]);
+    await expect(build).rejects.toBeInstanceOf(SwapOccupiedError);
+    await expect(build).rejects.not.toHaveProperty("alreadyOnChain");
+    expect(await balance(SOL)).toBe(before);
   });
 
   it("initiates an SPL swap from the solver's token account", async () => {
@@ -130,8 +153,8 @@ describe("Solana executor: redeems and refunds", () => {
     units.set("redeem (native)", await programUnits(f, signed.txHash));
     if (signed.terms.family !== "solana") throw new Error("not Solana terms");
     expect(await balance(SOL)).toBe(before + 3n * LAMPORTS_PER_SOL - signed.terms.feeLamports);
-    const state = await f.family.reader.readHtlc(swap.params);
-    expect(state.locks[0]?.spend).toMatchObject({ kind: "redeem", txid: signed.txHash });
+    // A source is the user's lock: once the solver's redeem closed it, the address holds nothing.
+    expect((await f.family.reader.readHtlc(swap.params)).locks).toEqual([]);
   });
 
   it("redeems an SPL source into the solver's token account", async () => {
@@ -161,19 +184,19 @@ describe("Solana executor: redeems and refunds", () => {
 
   it("refunds its expired fill, and is refused before expiry by the program", async () => {
     // A timelock of 15 slots (6 s on a validator) leaves room for the fill to confirm before the early try.
-    const fills: { asset: string; swap: Swap; locks: string[] }[] = [];
+    const fills: { asset: string; swap: Swap; locks: string[]; fill: string }[] = [];
     for (const asset of [SOL, USDC]) {
       const swap = swapOf(f, asset, f.solver, f.user, asset === SOL ? LAMPORTS_PER_SOL : 9_000_000n, 15n);
-      await run(f, action("fill", swap));
+      const filled = await run(f, action("fill", swap));
       const locks = await locksOf(f, swap);
       const early = f.family.executor.build([action("refund", swap, { locks })]);
       await expect(early).rejects.toBeInstanceOf(SolanaTxWouldFailError);
       await expect(early).rejects.toThrow(/RefundBeforeExpiry/);
-      fills.push({ asset, swap, locks });
+      fills.push({ asset, swap, locks, fill: filled.signed.txHash });
     }
     // Past both expiry slots: at once on the local chain, 16 real slots (about 6.4 s) on a validator.
     await f.cluster.advance(16n);
-    for (const { asset, swap, locks } of fills) {
+    for (const { asset, swap, locks, fill } of fills) {
       const before = await balance(asset);
       const { signed, status } = await run(f, action("refund", swap, { locks }));
       expect(status.state).toBe("confirmed");
@@ -181,7 +204,7 @@ describe("Solana executor: redeems and refunds", () => {
       if (signed.terms.family !== "solana") throw new Error("not Solana terms");
       const back = asset === SOL ? LAMPORTS_PER_SOL + 2_011_440n - signed.terms.feeLamports : 9_000_000n;
       expect((await balance(asset)) - before).toBe(back);
-      const state = await f.family.reader.readHtlc(swap.params);
+      const state = await f.family.reader.readHtlc(swap.params, { ownTxids: [fill] });
       expect(state.locks[0]?.spend).toMatchObject({ kind: "refund", txid: signed.txHash });
     }
   });
@@ -201,8 +224,7 @@ describe("Solana executor: redeems and refunds", () => {
       );
       expect(status.state).toBe("confirmed");
       units.set(`instant refund (${asset === SOL ? "native" : "SPL"})`, await programUnits(f, signed.txHash));
-      const state = await f.family.reader.readHtlc(swap.params);
-      expect(state.locks[0]?.spend).toMatchObject({ kind: "instant_refund", txid: signed.txHash });
+      expect((await f.family.reader.readHtlc(swap.params)).locks).toEqual([]);
       if (asset === SOL) {
         const userAfter = (await f.family.rpc.getBalance(f.user.publicKey, "processed")).lamports;
         // The amount and the rent the user sponsored come back; the solver paid the fee.

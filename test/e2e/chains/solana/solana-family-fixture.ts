@@ -14,6 +14,7 @@ import type {
 } from "../../../../src/chains/chain.js";
 import { base58Encode } from "../../../../src/chains/solana/base58.js";
 import { createSolanaFamily, type SolanaFamily } from "../../../../src/chains/solana/family.js";
+import { MemoryFollowPositions } from "../../../../src/chains/follow-positions.js";
 import { nativeInitiateInstruction } from "../../../../src/chains/solana/native-instructions.js";
 import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
 import { associatedTokenAddress } from "../../../../src/chains/solana/spl-token.js";
@@ -89,7 +90,12 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
     ],
   };
   const journal = new MemoryJournal();
-  const family = createSolanaFamily({ config, secretKey: base58Encode(solver.secretKey), journal });
+  const family = createSolanaFamily({
+    config,
+    secretKey: base58Encode(solver.secretKey),
+    journal,
+    positions: new MemoryFollowPositions(),
+  });
   return { cluster, usdc, config, solver, user, journal, family, stop: () => cluster.stop() };
 }
 

@@ -1,38 +1,81 @@
 /**
  * Watches swaps on one Solana chain: the swap account at the address of the record's terms (live: the
- * terms on chain), and the HTLC events in the account's history for the initiate, redeem (with the
- * secret) and refund transactions, their slots and block times. History is read only when the record
- * may be missing a fact: a live account whose initiate is recorded has nothing new to tell.
+ * terms on chain), and the HTLC calls of the transactions that touched it.
+ *
+ * Until the record holds an initiate, the address is scanned from the order's creation on for the first
+ * initiate of its terms and what closed it (a swap can be initiated and redeemed between two polls). Once
+ * it holds one, that initiation is followed from its own transaction forward, as the solver follows its
+ * fills: the programs take the same terms again at the same address after a close, so an account that
+ * looks live may be a later initiation, and only what closed the recorded one counts.
  */
-import { SwapHistory, eventMatches, type SwapEvent } from "../../../../chains/solana/swap-history.js";
+import type { PublicKey } from "@solana/web3.js";
+import { MemoryFollowPositions } from "../../../../chains/follow-positions.js";
+import {
+  AddressScanner,
+  newScan,
+  scanAbove,
+  type ScannedCall,
+  type ScanState,
+} from "../../../../chains/solana/address-scan.js";
+import type { HtlcProgram } from "../../../../chains/solana/htlc-calls.js";
+import {
+  InitiationFollower,
+  type Initiation,
+  type InitiationClose,
+} from "../../../../chains/solana/initiation-follower.js";
 import { decodeLiveSwap } from "../../../../chains/solana/reader.js";
 import type { SolanaRpc } from "../../../../chains/solana/rpc.js";
+import { initiationSlot } from "../../../../chains/solana/swap-state.js";
 import type { SwapRecord } from "../../../../orderbook/types.js";
 import type { LocalServiceSolanaChainConfig } from "../../config.js";
 import type { ChainWatcher, OnChainTerms, SwapFacts, TxFact } from "../service-chain.js";
 import { swapOfRecord } from "./solana-swap-of.js";
 
+const COMMITMENT = "confirmed";
+const PAGES_PER_POLL = 5;
+const FETCHES_PER_POLL = 200;
+
+/** A swap whose initiate the record does not hold yet: the scan for it, and what it found so far. */
+interface Discovery {
+  scan: ScanState;
+  initiate: ScannedCall | null;
+  close: ScannedCall | null;
+}
+
 export class SolanaWatcher implements ChainWatcher {
-  readonly #history: SwapHistory;
+  readonly #scanner: AddressScanner;
+  readonly #follower: InitiationFollower;
+  readonly #discoveries = new Map<string, Discovery>();
 
   constructor(
     private readonly config: LocalServiceSolanaChainConfig,
     private readonly rpc: SolanaRpc,
   ) {
-    this.#history = new SwapHistory(rpc, { commitment: "confirmed" });
+    const bounds = {
+      commitment: COMMITMENT,
+      pagesPerStep: PAGES_PER_POLL,
+      fetchesPerStep: FETCHES_PER_POLL,
+    } as const;
+    this.#scanner = new AddressScanner(rpc, bounds);
+    this.#follower = new InitiationFollower(rpc, new MemoryFollowPositions(), {
+      commitment: COMMITMENT,
+      pagesPerRead: PAGES_PER_POLL,
+      fetchesPerRead: FETCHES_PER_POLL,
+    });
   }
 
   tipHeight(): Promise<bigint> {
-    return this.rpc.getSlot("confirmed");
+    return this.rpc.getSlot(COMMITMENT);
   }
 
   headHeight(): Promise<bigint> {
     return this.tipHeight();
   }
 
-  async observe(swap: SwapRecord, _fromBlock: bigint, _tip: bigint): Promise<SwapFacts> {
+  async observe(swap: SwapRecord, fromBlock: bigint, _tip: bigint): Promise<SwapFacts> {
     const { asset, terms, address } = swapOfRecord(this.config, swap);
-    const { account } = await this.rpc.getAccount(address, "confirmed");
+    const program: HtlcProgram = { id: asset.programId, kind: asset.kind };
+    const { slot, account } = await this.rpc.getAccount(address, COMMITMENT);
     const live = account === null ? null : decodeLiveSwap(asset, address, account);
     const liveTerms: OnChainTerms | null =
       live === null
@@ -43,41 +86,91 @@ export class SolanaWatcher implements ChainWatcher {
             timelock: live.timelock,
             amount: live.swapAmount,
           };
-    if (live !== null && swap.initiate_tx_hash !== "") return { onChain: liveTerms };
-
-    const events = (await this.#history.events(address, asset.kind, asset.programId)).filter((e) =>
-      eventMatches(e.event, terms, asset.mint),
-    );
-    const initiated = events.filter((e) => e.event.name === "Initiated").at(-1);
-    if (initiated === undefined) return { onChain: liveTerms };
-    const facts: SwapFacts = {
-      onChain: liveTerms ?? {
-        initiator: initiated.event.refundee.toBase58(),
-        redeemer: initiated.event.redeemer.toBase58(),
-        timelock: initiated.event.timelock,
-        amount: initiated.event.swapAmount,
-      },
+    // The address commits to the terms: whatever initiated there initiated these.
+    const termsOnChain = liveTerms ?? {
+      initiator: terms.refundee.toBase58(),
+      redeemer: terms.redeemer.toBase58(),
+      timelock: terms.timelock,
+      amount: terms.swapAmount,
     };
-    if (swap.initiate_tx_hash === "") {
-      facts.initiate = { ...txFact(initiated), filledAmount: initiated.event.swapAmount };
+    if (swap.initiate_tx_hash === "")
+      return this.#discover(address, program, fromBlock, liveTerms, termsOnChain);
+    this.#discoveries.delete(address.toBase58());
+
+    const initiation: Initiation = {
+      signature: swap.initiate_tx_hash,
+      slot: BigInt(swap.initiate_block_number),
+    };
+    if (live !== null && initiationSlot(live) === initiation.slot) {
+      this.#follower.seenAlive(address, initiation, slot);
+      return { onChain: liveTerms };
     }
-    // Only what closed this initiation counts, never an earlier one's close.
-    const closed = events.find(
-      (e) => e.slot >= initiated.slot && e !== initiated && e.event.name !== "Initiated",
-    );
-    if (closed?.event.name === "Redeemed" && swap.redeem_tx_hash === "") {
-      facts.redeem = { ...txFact(closed), secret: Buffer.from(closed.event.secret).toString("hex") };
-    } else if (closed !== undefined && closed.event.name !== "Redeemed" && swap.refund_tx_hash === "") {
-      facts.refund = txFact(closed);
-    }
-    return facts;
+    if (swap.redeem_tx_hash !== "" || swap.refund_tx_hash !== "") return { onChain: liveTerms };
+    const close = await this.#follower.close(address, program, initiation);
+    return { onChain: liveTerms, ...(close === null ? {} : closeFacts(close)) };
+  }
+
+  /** The first initiate of the terms since the order was made, and what closed it, as far as read. */
+  async #discover(
+    address: PublicKey,
+    program: HtlcProgram,
+    fromBlock: bigint,
+    liveTerms: OnChainTerms | null,
+    termsOnChain: OnChainTerms,
+  ): Promise<SwapFacts> {
+    const key = address.toBase58();
+    const found = this.#discoveries.get(key) ?? {
+      scan: newScan({ aboveSlot: fromBlock > 0n ? fromBlock - 1n : null }),
+      initiate: null,
+      close: null,
+    };
+    this.#discoveries.set(key, found);
+    const outcome = await this.#scanner.step(found.scan, address, program, (calls) => {
+      for (const scanned of calls) {
+        if (found.initiate === null && scanned.call.name === "initiate") found.initiate = scanned;
+        else if (found.initiate !== null && scanned.call.name !== "initiate") {
+          found.close = scanned;
+          return true;
+        }
+      }
+      return false;
+    });
+    // Read to its end: later transactions are above this scan. A found close ends the discovery.
+    if (outcome === "exhausted") found.scan = scanAbove(found.scan);
+    const initiate = found.initiate;
+    if (initiate === null || initiate.call.name !== "initiate") return { onChain: liveTerms };
+    if (found.close !== null) this.#discoveries.delete(key);
+    const facts: SwapFacts = {
+      onChain: termsOnChain,
+      initiate: { ...txFact(initiate), filledAmount: initiate.call.swapAmount },
+    };
+    const close = found.close;
+    if (close === null || close.call.name === "initiate") return facts;
+    return {
+      ...facts,
+      ...closeFacts({
+        kind: close.call.name,
+        signature: close.signature,
+        slot: close.slot,
+        blockTime: close.blockTime,
+        secret: close.call.name === "redeem" ? close.call.secret : null,
+      }),
+    };
   }
 }
 
-function txFact(event: SwapEvent): TxFact {
+function closeFacts(close: InitiationClose): Pick<SwapFacts, "redeem" | "refund"> {
+  const fact = txFact(close);
+  if (close.kind === "redeem" && close.secret !== null) {
+    return { redeem: { ...fact, secret: Buffer.from(close.secret).toString("hex") } };
+  }
+  return { refund: fact };
+}
+
+function txFact(tx: { signature: string; slot: bigint; blockTime: number | null }): TxFact {
   return {
-    txHash: event.signature,
-    blockNumber: event.slot,
-    timestamp: event.blockTime === null ? null : new Date(event.blockTime * 1000).toISOString(),
+    txHash: tx.signature,
+    blockNumber: tx.slot,
+    timestamp: tx.blockTime === null ? null : new Date(tx.blockTime * 1000).toISOString(),
   };
 }
