@@ -46,7 +46,7 @@ export type ScanOutcome = "stopped" | "exhausted" | "budget";
 
 const PAGE = 1000;
 /** Transactions read side by side: one after another, a window of spam took minutes. */
-const FETCHES_IN_FLIGHT = 8;
+const FETCHES_IN_FLIGHT = 16;
 
 export function newScan(floor: { until?: string; aboveSlot?: bigint | null }): ScanState {
   return {

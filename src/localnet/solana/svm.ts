@@ -34,7 +34,17 @@ export interface LocalSvmOptions {
   blockhashCheck?: boolean;
 }
 
-const toAddress = (key: PublicKey) => address(key.toBase58());
+/** Kit addresses by base58: `address()` validates its text, a cost every balance read paid again. */
+const addresses = new Map<string, ReturnType<typeof address>>();
+const toAddress = (key: PublicKey) => {
+  const text = key.toBase58();
+  let known = addresses.get(text);
+  if (known === undefined) {
+    known = address(text);
+    addresses.set(text, known);
+  }
+  return known;
+};
 
 export class LocalSvm {
   private readonly svm: LiteSVM;

@@ -1,0 +1,92 @@
+/**
+ * What a user who wants the solver's inventory does on the local Solana cluster: redeem the solver's
+ * fill and initiate the same terms again in the same transaction, and fill a swap account's history with
+ * cheap transactions that name it.
+ */
+import { createPrivateKey, sign } from "node:crypto";
+import {
+  ComputeBudgetProgram,
+  SystemProgram,
+  TransactionMessage,
+  VersionedTransaction,
+  type PublicKey,
+} from "@solana/web3.js";
+import { fillInstruction, redeemInstruction } from "../../../src/chains/solana/action-instructions.js";
+import { decodeLiveSwap } from "../../../src/chains/solana/reader.js";
+import { hexBytes, swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
+import type { LocalUser } from "../../../src/localnet/user.js";
+import { recordParams } from "../../../src/orderbook/record-params.js";
+import type { SwapRecord } from "../../../src/orderbook/types.js";
+import type { TestLocalnet } from "../../support/localnet.js";
+
+/** The swap account of a Solana swap record, as the user's wallet resolves it. */
+export function solanaSwapAccount(user: LocalUser, swap: SwapRecord): PublicKey {
+  return swapAccountOf(user.solana.asset(swap.asset), swapTermsOf(recordParams(swap)));
+}
+
+/**
+ * One transaction: redeem the live swap with the secret (the amount comes to the user) and initiate the
+ * same terms again with the user's own funds, so the address holds a live swap of those terms once more.
+ */
+export async function redeemAndInitiateAgain(
+  user: LocalUser,
+  swap: SwapRecord,
+  secret: string,
+): Promise<string> {
+  const wallet = user.solana;
+  const asset = wallet.asset(swap.asset);
+  const terms = swapTermsOf(recordParams(swap));
+  const address = swapAccountOf(asset, terms);
+  const { account } = await wallet.rpc.getAccount(address, "confirmed");
+  const live = account === null ? null : decodeLiveSwap(asset, address, account);
+  if (live === null) throw new Error(`no live swap at ${address.toBase58()}`);
+  return wallet.send([
+    redeemInstruction(asset, live, hexBytes(secret.replace(/^0x/, ""), 32, "secret")),
+    fillInstruction(asset, terms, wallet.keypair.publicKey),
+  ]);
+}
+
+/** PKCS#8 wrapping of a raw Ed25519 seed, as node:crypto takes private keys. */
+const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+
+/**
+ * `count` transactions from the user that name `address` and move nothing (a transfer of 0 lamports to
+ * it), each one landing on the local chain with its fee charged; `failing` ones ask to move more than the
+ * user holds, and land failed. Returns the lamports they cost.
+ */
+export function spamAddress(
+  t: TestLocalnet,
+  user: LocalUser,
+  address: PublicKey,
+  count: number,
+  options: { failing?: boolean } = {},
+): bigint {
+  const chain = t.net.solana.local.chain;
+  const payer = user.solana.keypair;
+  const before = chain.svm.balance(payer.publicKey);
+  // Node's own Ed25519: thousands of signatures in the time the pure-JS one takes for hundreds.
+  const key = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, payer.secretKey.subarray(0, 32)]),
+    format: "der",
+    type: "pkcs8",
+  });
+  for (let i = 0; i < count; i++) {
+    const message = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: chain.latestBlockhash().blockhash,
+      instructions: [
+        // A price per transaction makes each one distinct; at a micro-lamport per unit it costs nothing.
+        ComputeBudgetProgram.setComputeUnitPrice({ microLamports: i + 1 }),
+        SystemProgram.transfer({
+          fromPubkey: payer.publicKey,
+          toPubkey: address,
+          lamports: options.failing ? 10n ** 18n : 0n,
+        }),
+      ],
+    }).compileToV0Message();
+    const tx = new VersionedTransaction(message);
+    tx.signatures[0] = sign(null, message.serialize(), key);
+    chain.send(tx.serialize(), { skipPreflight: true });
+  }
+  return before - chain.svm.balance(payer.publicKey);
+}
