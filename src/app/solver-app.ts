@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
 import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
+import { refusingUnenforcedSecretLengths } from "./secret-length-quotes.js";
 import { Journal } from "../journal/journal.js";
 import { aliveOnHost, processHolder } from "../journal/lease.js";
 import { PnlStore } from "../journal/pnl-store.js";
@@ -152,7 +153,11 @@ export async function startSolverApp(
     port: config.quote.port,
     listenBacklog: config.quote.listenBacklog,
     keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
-    quote: pricing.quote,
+    quote: refusingUnenforcedSecretLengths(
+      pricing.quote,
+      (assetId) => chains.get(assetId.split(":")[0] ?? "")?.reader.secretLength,
+      config.safety.allowUnenforcedSecretLength,
+    ),
     observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
     logger,
   });

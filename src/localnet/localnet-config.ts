@@ -351,7 +351,9 @@ export function localnetSolverConfig(options: {
       redeemDeadlineMarginMs: 600_000,
       priceToleranceBps: 0,
       urgentRedeemFeeBps: 100,
-      allowUnenforcedSecretLength: false,
+      // The local service is this project's own and makes 32-byte secrets, so the demo can show EVM ->
+      // Bitcoin swaps; a live profile leaves it off (docs/configuration.md).
+      allowUnenforcedSecretLength: true,
     },
     journal: { path: options.journalPath },
     ops: { host: "127.0.0.1", port: options.opsPort },

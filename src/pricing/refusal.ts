@@ -15,7 +15,8 @@ export type RefusalReason =
   | "insufficient_gas"
   | "inventory_unavailable"
   | "exposure_limit"
-  | "price_moved";
+  | "price_moved"
+  | "secret_length_unenforced";
 
 /**
  * Whether a refusal is a verdict on the order (`refuse`: it will not become fillable, so a declined
@@ -32,6 +33,7 @@ const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
   above_order_limit: "refuse",
   nothing_after_fees: "refuse",
   price_moved: "refuse",
+  secret_length_unenforced: "refuse",
   price_unavailable: "wait",
   // Prices that are old, disagree or show a de-peg say nothing about the order; the market may recover.
   price_stale: "wait",

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { ActionKind, ActionRequest, HtlcLock } from "../chains/chain.js";
 import { earliestRefundHeight, refundableLocks, unspentLocks, usableLocks } from "../chains/htlc-locks.js";
 import type { ActionStatus } from "../journal/journal.js";
@@ -11,6 +10,7 @@ import { checkSourceDeposit } from "./filters/source-deposit.js";
 import { checkSourceExclusive } from "./filters/source-exclusive.js";
 import { checkSwapIds } from "./filters/swap-ids.js";
 import { checkTimelocks } from "./filters/timelocks.js";
+import { knownSecret } from "./known-secret.js";
 import { destinationOccupied, ownFillLocks } from "./own-fill.js";
 import type { Decision, Plan, PlanInput } from "./plan-types.js";
 
@@ -77,24 +77,6 @@ export function fillSafetyVerdict(input: PlanInput): Decision | null {
     if (decision) return decision;
   }
   return null;
-}
-
-/** A secret is usable only if it hashes to the order's secret hash; anything else the service says is ignored. */
-export function knownSecret(input: PlanInput): string | null {
-  const candidates = [
-    input.destination.state?.secret,
-    input.order.destination_swap.secret,
-    input.order.source_swap.secret,
-  ];
-  for (const candidate of candidates) {
-    if (candidate && secretMatches(candidate, input.source.params.secretHash)) return candidate.toLowerCase();
-  }
-  return null;
-}
-
-function secretMatches(secret: string, secretHash: string): boolean {
-  if (!/^([0-9a-f]{2})+$/i.test(secret)) return false;
-  return createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex") === secretHash.toLowerCase();
 }
 
 /** Our fill reached the destination chain (at any depth), or the journal saw it mined. */

@@ -1,3 +1,4 @@
+import { knownSecret, secretLengthUnenforced } from "../known-secret.js";
 import type { Decision, PlanInput } from "../plan-types.js";
 
 const SECRET_HASH = /^[0-9a-f]{64}$/i;
@@ -29,18 +30,29 @@ export function checkSecretHash({ order }: PlanInput): Decision | null {
 }
 
 /**
- * A secret the client holds must be usable on the source after it redeems the destination. Where the
- * destination accepts any preimage of the hash (Bitcoin) and the source only a 32-byte one, a client
- * that chose a longer preimage takes the fill and leaves the solver a secret the source refuses.
+ * The secret a redeem of the destination reveals must be usable on the source. Where the destination takes
+ * any preimage of the hash (Bitcoin) and the source only a 32-byte one, whoever holds the secret can take
+ * the fill with a longer preimage and leave the solver a secret the source refuses. That holder may be the
+ * client or the service itself: what the service says about who holds the secret relaxes nothing. Filled
+ * only when the destination checks what the source requires, when a secret of the source's length that
+ * hashes right is already known, or when the operator accepts the risk (`safety.allowUnenforcedSecretLength`).
  */
-export function checkSecretUsable({ order, source, destination, safety }: PlanInput): Decision | null {
-  if (!order.additional_data.user_secret || safety.allowUnenforcedSecretLength) return null;
-  if (source.secretLength === null || destination.secretLength === source.secretLength) return null;
+export function checkSecretUsable(input: PlanInput): Decision | null {
+  const { source, destination, safety } = input;
+  if (!secretLengthUnenforced(source.secretLength, destination.secretLength)) return null;
+  if (safety.allowUnenforcedSecretLength) return null;
+  const known = knownSecret(input);
+  if (known !== null && known.length === 2 * (source.secretLength ?? 0)) return null;
   return {
     outcome: "refuse",
-    reason: "client_secret_length_unenforced",
+    reason: "secret_length_unenforced",
     detail:
-      `the client holds the secret; ${destination.params.chain} accepts a preimage of any length, ` +
-      `${source.params.chain} only one of ${source.secretLength} bytes`,
+      `${destination.params.chain} accepts a preimage of ${describeLength(destination.secretLength)}, ` +
+      `${source.params.chain} only one of ${source.secretLength} bytes: whoever holds the secret could take ` +
+      "the fill with one the source refuses",
   };
+}
+
+function describeLength(length: number | null): string {
+  return length === null ? "any length" : `${length} bytes`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { HtlcState } from "../../../src/chains/chain.js";
 import { plan } from "../../../src/solver/planner.js";
@@ -214,31 +215,53 @@ describe("planner: a source deposit is its locks, each by its own depth", () => 
   });
 });
 
-describe("planner: a client-held secret the source could refuse", () => {
-  const clientSecret = (input: PlanInput): PlanInput => {
+describe("planner: a secret the source could refuse", () => {
+  const serviceSays = (input: PlanInput, userSecret: boolean): PlanInput => {
     const order = structuredClone(input.order);
-    order.additional_data.user_secret = true;
+    order.additional_data.user_secret = userSecret;
     return { ...input, order };
   };
   const toBitcoin = (input: PlanInput) =>
     withSide(input, "destination", { family: "bitcoin", secretLength: null });
 
-  it("refuses when the destination takes any preimage and the source only 32 bytes", () => {
-    const result = plan(clientSecret(toBitcoin(planInput())));
-    expect(result.actions).toEqual([]);
-    expect(result.decision).toMatchObject({ outcome: "refuse", reason: "client_secret_length_unenforced" });
+  it("refuses when the destination takes any preimage and the source only 32 bytes, whoever the service says holds it", () => {
+    for (const userSecret of [true, false]) {
+      const result = plan(serviceSays(toBitcoin(planInput()), userSecret));
+      expect(result.actions).toEqual([]);
+      expect(result.decision).toMatchObject({ outcome: "refuse", reason: "secret_length_unenforced" });
+    }
   });
 
-  it("fills when the service holds the secret, when both sides check its length, or when allowed", () => {
-    expect(kinds(toBitcoin(planInput()))).toEqual(["fill"]);
-    expect(kinds(clientSecret(planInput()))).toEqual(["fill"]);
-    const allowed = clientSecret(toBitcoin(planInput()));
-    expect(kinds({ ...allowed, safety: { ...allowed.safety, allowUnenforcedSecretLength: true } })).toEqual([
+  it("fills when both sides check its length, when a 32-byte secret is already known, or when allowed", () => {
+    expect(kinds(serviceSays(planInput(), true))).toEqual(["fill"]);
+    const risky = toBitcoin(planInput());
+    expect(kinds({ ...risky, safety: { ...risky.safety, allowUnenforcedSecretLength: true } })).toEqual([
       "fill",
     ]);
-    // A Bitcoin source redeems with any preimage: a client's secret is always usable there.
-    const bitcoinSource = withSide(clientSecret(planInput()), "source", { secretLength: null });
+    // A Bitcoin source redeems with any preimage: any secret is usable there.
+    const bitcoinSource = withSide(serviceSays(planInput(), true), "source", { secretLength: null });
     expect(kinds(toBitcoin(bitcoinSource))).toEqual(["fill"]);
+  });
+
+  it("a known secret proves the length only when it is the source's length and hashes right", () => {
+    const withSecret = (secret: Buffer): PlanInput => {
+      const input = toBitcoin(planInput());
+      const order = structuredClone(input.order);
+      const hash = createHash("sha256").update(secret).digest("hex");
+      order.source_swap.secret_hash = hash;
+      order.destination_swap.secret_hash = hash;
+      order.destination_swap.secret = secret.toString("hex");
+      return {
+        ...input,
+        order,
+        source: { ...input.source, params: { ...input.source.params, secretHash: hash } },
+        destination: { ...input.destination, params: { ...input.destination.params, secretHash: hash } },
+      };
+    };
+    expect(plan(withSecret(Buffer.alloc(32, 7))).decision).toBeNull();
+    expect(plan(withSecret(Buffer.alloc(33, 7))).decision).toMatchObject({
+      reason: "secret_length_unenforced",
+    });
   });
 });
 

@@ -1,0 +1,136 @@
+/**
+ * Attack class: the secret. A secret of another length or hash than the source chain accepts, so that
+ * the destination's redeem takes the solver's fill and the source refuses what it reveals. What holds:
+ * the destination accepts no secret the source would refuse, or the order is not filled; what the service
+ * says about who holds the secret relaxes nothing.
+ *
+ * Bitcoin's redeem leaf checks only the secret's hash; the EVM and Solana HTLCs take only 32 bytes. So the
+ * class is expressed by every pair whose destination is Bitcoin and whose source is not: EVM -> Bitcoin and
+ * Solana -> Bitcoin below. A Bitcoin source takes any preimage the destination reveals, and an EVM or
+ * Solana destination reveals only 32-byte secrets, which every source takes: those pairs cannot express it.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalUser } from "../../src/localnet/user.js";
+import type { Order } from "../../src/orderbook/types.js";
+import { waitFor } from "../support/localnet.js";
+import {
+  journaled,
+  lastReason,
+  solverHolds,
+  solverRounds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "../e2e/attacks/support.js";
+import { BTC } from "../e2e/swaps/bitcoin-support.js";
+import { feeOf, SOL, solverSolana } from "../e2e/swaps/solana-support.js";
+
+const EVM_SOURCE = "ethereum_localnet:usdc";
+
+let t: AttackNet;
+/** Orders made while the solver still quoted the pairs (the localnet's profile accepts the risk). */
+const orders = new Map<string, { order: Order; user: LocalUser }>();
+
+function longSecretHash(): string {
+  return createHash("sha256").update(randomBytes(33)).digest("hex");
+}
+
+beforeAll(async () => {
+  t = await startAttackNet();
+  const make = async (label: string, user: LocalUser, from: string, amount: bigint) => {
+    const quote = await user.bestQuote(from, BTC, amount);
+    orders.set(label, { order: await user.createOrder(quote, { secretHash: longSecretHash() }), user });
+  };
+  await make("evm client", t.user(0), EVM_SOURCE, 100_000_000n);
+  await make("evm service", t.user(1), EVM_SOURCE, 100_000_000n);
+  await make("solana", t.user(2), SOL, 2_000_000_000n);
+  // The operator runs with the rule on, as a live profile does.
+  const config = t.net.solverConfig;
+  await t.net.solver!.stop();
+  await t.net.startSolver({
+    ...config,
+    service: { ...config.service, url: t.proxy.url },
+    safety: { ...config.safety, allowUnenforcedSecretLength: false },
+  });
+});
+
+afterAll(async () => {
+  await stopAttackNet(t);
+});
+
+/** What the solver holds of an order's source asset, on its chain. */
+function solverSource(order: Order): Promise<bigint> {
+  const asset = order.source_swap.asset;
+  return asset === SOL ? solverSolana(t, SOL) : solverHolds(t, asset);
+}
+
+/**
+ * The user locks the source; the solver must refuse it for good and fill nothing: its BTC stays. An EVM
+ * source stays locked for the user to refund after its timelock, the solver taking nothing of it; a Solana
+ * source the solver refunds at once (its instant refund needs only the solver's signature), paying that
+ * transaction's fee, and the user has their SOL back less their own fee.
+ */
+async function lockedAndRefused(
+  label: string,
+  lock: (user: LocalUser, order: Order) => Promise<string>,
+  expectJournal: string[],
+) {
+  const { order, user } = orders.get(label)!;
+  const asset = order.source_swap.asset;
+  const amount = BigInt(order.source_swap.amount);
+  const [btcBefore, sourceBefore, userBefore] = [
+    await solverHolds(t, BTC),
+    await solverSource(order),
+    await user.balance(asset),
+  ];
+  const locked = await lock(user, order);
+  await waitFor(() => lastReason(t, order) === "secret_length_unenforced", `the refusal of ${label}`);
+  await waitFor(
+    () => journaled(t, order).join() === expectJournal.join(),
+    `${label}: ${expectJournal.join()}`,
+  );
+  await solverRounds(t, 3);
+  expect(journaled(t, order)).toEqual(expectJournal);
+  expect(await solverHolds(t, BTC)).toBe(btcBefore);
+  if (asset === SOL) {
+    const refund = t.net.solver!.journal.orderActions(order.order_id)[0]!;
+    const refundTx = t.net.solver!.journal.attemptsOfAction(refund.id)[0]!;
+    expect(sourceBefore - (await solverSource(order))).toBe(feeOf(t, refundTx.txHash));
+    expect(userBefore - (await user.balance(asset))).toBe(feeOf(t, locked));
+  } else {
+    expect(await solverSource(order)).toBe(sourceBefore);
+    expect(userBefore - (await user.balance(asset))).toBe(amount);
+  }
+}
+
+describe("evm -> bitcoin: a 33-byte secret", () => {
+  it("held by the client: refused, nothing sent, the solver's BTC untouched", async () => {
+    await lockedAndRefused("evm client", (u, o) => u.initiateOnChain(o), []);
+  });
+
+  it("held, the service says, by the service itself: refused all the same", async () => {
+    const { order } = orders.get("evm service")!;
+    t.proxy.lieAbout(order.order_id, (lied) => {
+      lied.additional_data.user_secret = false;
+    });
+    await lockedAndRefused("evm service", (u, o) => u.initiateOnChain(o), []);
+    t.proxy.stopLying(order.order_id);
+  });
+});
+
+describe("solana -> bitcoin: a 33-byte secret", () => {
+  it("is refused and the source refunded at once: Bitcoin would take it, the Solana source would not", async () => {
+    await lockedAndRefused("solana", (u, o) => u.initiateSolana(o), ["instant_refund:confirmed"]);
+  });
+});
+
+describe("quotes", () => {
+  it("are refused up front for a pair whose destination does not check the source's secret length", async () => {
+    await expect(t.user(0).bestQuote(EVM_SOURCE, BTC, 100_000_000n)).rejects.toThrow(/no quote/);
+    const said = t.log.lines.filter((l) => l.msg === "solver gave no quote").map((l) => String(l.reason));
+    expect(said.some((reason) => reason.includes("secret_length_unenforced"))).toBe(true);
+    // The other way the source takes any preimage: quoted as before.
+    expect((await t.user(0).bestQuote(BTC, EVM_SOURCE, 100_000n)).destination.asset).toBe(EVM_SOURCE);
+  });
+});
