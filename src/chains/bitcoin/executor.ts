@@ -17,7 +17,7 @@ import {
   type TxStatus,
 } from "../chain.js";
 import type { BitcoinChainConfig } from "../../config/types.js";
-import type { BitcoinBackend, FundingOutput } from "./backend.js";
+import type { BitcoinBackend, FundingOutput, MempoolDescendants } from "./backend.js";
 import { bytesToHex, fixedBytes } from "./bytes.js";
 import {
   AlreadyFundedError,
@@ -36,7 +36,7 @@ import {
   type InstantRefundSignatures,
   type RedeemInput,
 } from "./htlc-spend.js";
-import { inputOutpoints } from "./journal-outputs.js";
+import { inputOutpoints, liveDescendants } from "./journal-outputs.js";
 import type { BitcoinKey } from "./keys.js";
 import { bitcoinNetwork } from "./network.js";
 import { BitcoinReader } from "./reader.js";
@@ -169,9 +169,9 @@ export class BitcoinExecutor implements ChainExecutor {
   }
 
   /**
-   * Same inputs at a higher fee rate: change (fills) or the swept output (redeems, refunds) pays for it.
-   * Null at the fee ceiling, when the change cannot pay more, and for instant refunds (the initiator
-   * completes and broadcasts those).
+   * Same inputs at a higher fee rate: change (fills) or the swept output (redeems, refunds) pays for it,
+   * and for every in-mempool descendant it evicts. Null at the fee ceiling, when the change cannot pay
+   * more, and for instant refunds (the initiator completes and broadcasts those); the log says which.
    */
   async bump(
     attempt: TxAttemptRef,
@@ -192,26 +192,31 @@ export class BitcoinExecutor implements ChainExecutor {
         "bitcoin: replacement may pay above the fee ceiling",
       );
     }
-    const replacement = bumpTransaction({
+    const outcome = bumpTransaction({
       kind,
       attempt,
       htlcs: actions.map((a) => this.#htlcFor(a, kind)),
       secrets: actions.map((a) => (kind === "redeem" ? this.#secretOf(a) : null)),
       targetRateSatVb: await this.feeRateSatVb(),
       bounds,
+      descendants: await this.#descendantsOf(attempt),
       key: this.#key,
       wallet: this.wallet,
     });
-    if (replacement === null) {
-      this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
+    if ("refused" in outcome) {
+      this.#log?.warn(
+        { chain: this.chain, txid: attempt.txHash, reason: outcome.refused },
+        "bitcoin: no replacement possible",
+      );
       return null;
     }
-    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
+    const { tx, feeRateSatVb, fee, inputValues } = outcome.replacement;
+    return this.#signed(tx, feeRateSatVb, fee, inputValues);
   }
 
   /** The fill's wallet inputs spent back to the wallet, at a higher rate: the fill can then never be mined. */
   async cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
-    const replacement = bumpTransaction({
+    const outcome = bumpTransaction({
       kind: "cancel",
       attempt,
       htlcs: [],
@@ -221,17 +226,36 @@ export class BitcoinExecutor implements ChainExecutor {
         ...this.#config,
         feeRateCeilingSatVb: this.#config.feeRateCeilingSatVb * CANCEL_FEE_CEILING_FACTOR,
       },
+      descendants: await this.#descendantsOf(attempt),
       key: this.#key,
       wallet: this.wallet,
     });
-    if (replacement === null) {
+    if ("refused" in outcome) {
       this.#log?.warn(
-        { chain: this.chain, txid: attempt.txHash },
+        { chain: this.chain, txid: attempt.txHash, reason: outcome.refused },
         "bitcoin: cannot out-pay the fill to cancel it",
       );
       return null;
     }
-    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
+    const { tx, feeRateSatVb, fee, inputValues } = outcome.replacement;
+    return this.#signed(tx, feeRateSatVb, fee, inputValues);
+  }
+
+  /**
+   * What a replacement of the attempt evicts besides it: its in-mempool descendants as the node sees them
+   * (anyone's, such as a user's redeem of a fill's HTLC output) or the solver's own live ones in the
+   * journal (which a node that lost them would not count, while others still relay them), whichever pay
+   * more.
+   */
+  async #descendantsOf(attempt: TxAttemptRef): Promise<MempoolDescendants> {
+    const own = liveDescendants(this.#journal.liveAttempts(this.chain), attempt.txHash);
+    const journaled: MempoolDescendants = {
+      count: own.length,
+      vsize: own.reduce((sum, a) => sum + Transaction.fromHex(a.raw).virtualSize(), 0),
+      feeSats: own.reduce((sum, a) => sum + (a.terms.family === "bitcoin" ? a.terms.feeSats : 0n), 0n),
+    };
+    const seen = await this.#backend.mempoolDescendants(attempt.txHash);
+    return seen !== null && seen.feeSats > journaled.feeSats ? seen : journaled;
   }
 
   /** Spendable satoshis of the wallet (confirmed, plus unconfirmed change of live attempts). */
