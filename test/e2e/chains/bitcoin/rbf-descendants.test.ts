@@ -174,6 +174,7 @@ describe("replacing a fill that has descendants in the mempool", () => {
     });
     const family = await fillWithDescendants(150);
     const solverBefore = await onChain(env.executor.wallet.address);
+    const userBefore = await onChain(env.user.wallet.address);
     expect(await executor.cancel(family.fillAttempt)).toBeNull();
     expect(await executor.bump(family.fillAttempt, [family.fillAction])).toBeNull();
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; reason: string });
@@ -194,5 +195,6 @@ describe("replacing a fill that has descendants in the mempool", () => {
     // The pin is a redeem: its secret is in the mempool, where the solver's index reads it.
     expect((await env.executor.reader.readHtlc(family.fillAction.params)).secret).toBe(family.secret);
     expect(await onChain(env.executor.wallet.address)).toBe(solverBefore);
+    expect(await onChain(env.user.wallet.address)).toBe(userBefore);
   });
 });
