@@ -3,6 +3,7 @@ import type {
   ActionKind,
   ActionRequest,
   AttemptState,
+  JournaledTx,
   JournalView,
   SignedTx,
   TxAttemptRef,
@@ -487,6 +488,20 @@ export class Journal implements JournalView {
       RawAttempt | undefined;
     if (!row) throw new Error(`journal has no transaction attempt ${attemptId}`);
     return toAttemptRow(row);
+  }
+
+  journaledTx(chain: string, txHash: string): JournaledTx | null {
+    const row = this.sql(`${ATTEMPT_SELECT} WHERE t.chain = ? AND t.tx_hash = ? GROUP BY t.id`).get(
+      chain,
+      txHash,
+    ) as RawAttempt | undefined;
+    if (row === undefined) return null;
+    const attempt = toAttemptRow(row);
+    return {
+      raw: attempt.raw,
+      state: attempt.state,
+      actions: attempt.actionIds.map((id) => this.action(id).request),
+    };
   }
 
   liveAttempts(chain: string): TxAttemptRef[] {

@@ -36,9 +36,10 @@ import {
   type InstantRefundSignatures,
   type RedeemInput,
 } from "./htlc-spend.js";
-import { inputOutpoints, liveDescendants } from "./journal-outputs.js";
+import { liveDescendants } from "./journal-outputs.js";
 import type { BitcoinKey } from "./keys.js";
 import { bitcoinNetwork } from "./network.js";
+import { NeverMined } from "./never-mined.js";
 import { BitcoinReader } from "./reader.js";
 import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
@@ -66,6 +67,7 @@ export class BitcoinExecutor implements ChainExecutor {
   readonly #feeTarget: number;
   readonly #log: Logger | undefined;
   readonly #journal: JournalView;
+  readonly #neverMined: NeverMined;
 
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
@@ -83,12 +85,23 @@ export class BitcoinExecutor implements ChainExecutor {
       backend,
       feeRateCeilingSatVb: config.feeRateCeilingSatVb,
     });
+    this.#neverMined = new NeverMined({
+      chain: config.name,
+      finalityDepth: config.finalityDepth,
+      backend,
+      journal: options.journal,
+      spendsFrom: (action) =>
+        action.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(action.params),
+    });
     this.wallet = new BitcoinWallet({
       chain: config.name,
       key,
       network: bitcoinNetwork(config.network),
       backend,
       journal: options.journal,
+      // The follower replaces a transaction pending `bumpAfterMs`, evicting whatever spends its change:
+      // a payment is chained only on change that leaves it half that wait for its parent to be mined.
+      chainWindowMs: config.bumpAfterMs / 2,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
   }
@@ -125,8 +138,8 @@ export class BitcoinExecutor implements ChainExecutor {
     const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
     if (seen.state === "mempool") return { state: "pending" };
     if (seen.state === "unknown") {
-      const conflict = await this.#conflictingSpend(attempt, actions);
-      return conflict === null ? { state: "unknown" } : { state: "dead", reason: conflict };
+      const dead = await this.#neverMined.reason({ txHash: attempt.txHash, raw: attempt.raw, actions });
+      return dead === null ? { state: "unknown" } : { state: "dead", reason: dead };
     }
     const tip = await this.#backend.tipHeight();
     // The fee journaled with the attempt is the one this mined transaction paid.
@@ -136,36 +149,6 @@ export class BitcoinExecutor implements ChainExecutor {
       confirmations: Math.max(0, tip - seen.height + 1),
       ...(attempt.terms.family === "bitcoin" ? { feePaid: attempt.terms.feeSats } : {}),
     };
-  }
-
-  /**
-   * Why an attempt the node does not hold can never be mined: one of its inputs is spent by another
-   * transaction. A redeem or refund pays the solver whichever transaction lands, so another spend in the
-   * mempool is enough to give it up and build again without that input; a fill (wallet coins) is given
-   * up only once the other spend is final (`finalityDepth` deep). Null when no input is spent elsewhere.
-   */
-  async #conflictingSpend(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<string | null> {
-    if (actions.length === 0) return null;
-    const paysTheSolver = actions.every((a) => a.kind === "redeem" || a.kind === "refund");
-    const addresses = new Set(
-      actions.map((a) => (a.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(a.params))),
-    );
-    const spends = new Map<string, { txid: string; height: number | null }>();
-    for (const address of addresses) {
-      for (const output of (await this.#backend.addressActivity(address)).outputs) {
-        if (output.spentBy !== null) spends.set(`${output.txid}:${output.vout}`, output.spentBy);
-      }
-    }
-    const tip = await this.#backend.tipHeight();
-    for (const outpoint of inputOutpoints(Transaction.fromHex(attempt.raw))) {
-      const spend = spends.get(outpoint);
-      if (spend === undefined || spend.txid === attempt.txHash) continue;
-      const final = spend.height !== null && tip - spend.height + 1 >= this.#config.finalityDepth;
-      if (!final && !paysTheSolver) continue;
-      const where = spend.height === null ? "in the mempool" : `mined at ${spend.height}`;
-      return `input ${outpoint} is spent by ${spend.txid} (${where})`;
-    }
-    return null;
   }
 
   /**

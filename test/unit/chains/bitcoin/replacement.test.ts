@@ -21,7 +21,7 @@ const wallet = new BitcoinWallet({
   key,
   network: networks.regtest,
   backend: { confirmedUnspent: () => Promise.reject(new Error("not used")) },
-  journal: { liveAttempts: () => [], actionTxids: () => [] },
+  journal: { liveAttempts: () => [], actionTxids: () => [], journaledTx: () => null },
 });
 const htlc = bitcoinHtlc({
   initiatorKey: key.xOnlyHex,
