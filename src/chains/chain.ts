@@ -386,6 +386,14 @@ export type AttemptState =
   /** Handed to another party to complete and broadcast (the solver's half of a Bitcoin instant refund). */
   | "delivered";
 
+/** A transaction the journal holds, whatever became of it. */
+export interface JournaledTx {
+  raw: string;
+  state: AttemptState;
+  /** The actions it carried; a cancel's are those of the fill whose place it took. */
+  actions: ActionRequest[];
+}
+
 /**
  * What an executor may read from the journal: its own chain's attempts that are not final yet
  * (signed, broadcast or replaced). EVM derives the next nonce from them; Bitcoin derives the outputs it
@@ -395,4 +403,10 @@ export interface JournalView {
   liveAttempts(chain: string): TxAttemptRef[];
   /** Hashes of every transaction ever journaled for this action of this order, whatever became of it. */
   actionTxids(orderId: string, kind: ActionKind): string[];
+  /**
+   * The attempt journaled on this chain with this hash, live or ended; null when none was. Bitcoin
+   * follows a live attempt's unconfirmed inputs back to the transactions meant to create them, which may
+   * have ended since.
+   */
+  journaledTx(chain: string, txHash: string): JournaledTx | null;
 }

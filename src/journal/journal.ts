@@ -3,6 +3,7 @@ import type {
   ActionKind,
   ActionRequest,
   AttemptState,
+  JournaledTx,
   JournalView,
   SignedTx,
   TxAttemptRef,
@@ -499,6 +500,20 @@ export class Journal implements JournalView, FollowPositionsSource {
     return {
       get: (key) => (read.get(chain, key) as { value: string } | undefined)?.value ?? null,
       set: (key, value) => void write.run(chain, key, value),
+    };
+  }
+
+  journaledTx(chain: string, txHash: string): JournaledTx | null {
+    const row = this.sql(`${ATTEMPT_SELECT} WHERE t.chain = ? AND t.tx_hash = ? GROUP BY t.id`).get(
+      chain,
+      txHash,
+    ) as RawAttempt | undefined;
+    if (row === undefined) return null;
+    const attempt = toAttemptRow(row);
+    return {
+      raw: attempt.raw,
+      state: attempt.state,
+      actions: attempt.actionIds.map((id) => this.action(id).request),
     };
   }
 

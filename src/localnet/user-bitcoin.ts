@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { address as btcAddress, Transaction } from "bitcoinjs-lib";
-import type { JournalView, TxAttemptRef } from "../chains/chain.js";
+import type { JournaledTx, JournalView, TxAttemptRef } from "../chains/chain.js";
 import type { FundingOutput } from "../chains/bitcoin/backend.js";
 import { BitcoindBackend } from "../chains/bitcoin/bitcoind-backend.js";
 import { fixedBytes, hashToTxid } from "../chains/bitcoin/bytes.js";
@@ -51,6 +51,12 @@ class SentPayments implements JournalView {
   /** A user's payments fund no fills of its own. */
   actionTxids(): string[] {
     return [];
+  }
+
+  /** Every payment stays live: a replaced one is told apart by its replacement spending the same inputs. */
+  journaledTx(chain: string, txHash: string): JournaledTx | null {
+    const sent = this.attempts.find((a) => a.chain === chain && a.txHash === txHash);
+    return sent === undefined ? null : { raw: sent.raw, state: "broadcast", actions: [] };
   }
 }
 

@@ -1,4 +1,12 @@
-import type { ActionKind, JournalView, SignedTx, TxAttemptRef, TxTerms } from "../../src/chains/chain.js";
+import type {
+  ActionKind,
+  ActionRequest,
+  JournaledTx,
+  JournalView,
+  SignedTx,
+  TxAttemptRef,
+  TxTerms,
+} from "../../src/chains/chain.js";
 
 /**
  * The journal's view as an executor sees it, kept in memory: attempts recorded here are live until
@@ -7,11 +15,14 @@ import type { ActionKind, JournalView, SignedTx, TxAttemptRef, TxTerms } from ".
 export class MemoryJournal implements JournalView {
   readonly attempts: TxAttemptRef[] = [];
   readonly #actions = new Map<string, string[]>();
+  /** Every attempt ever recorded, by chain and hash, as `journaledTx` answers. */
+  readonly #journaled = new Map<string, JournaledTx>();
   #nextId = 1;
 
+  /** `action`: the request it carries (or just its order and kind, where its parameters do not matter). */
   record(
     tx: Pick<SignedTx, "chain" | "txHash" | "raw" | "nonce" | "terms">,
-    action?: { orderId: string; kind: ActionKind },
+    action?: { orderId: string; kind: ActionKind } | ActionRequest,
   ): TxAttemptRef {
     const attempt = {
       id: this.#nextId++,
@@ -23,6 +34,8 @@ export class MemoryJournal implements JournalView {
       createdAtMs: Date.now(),
     };
     this.attempts.push(attempt);
+    const actions = action !== undefined && "params" in action ? [action] : [];
+    this.#journaled.set(`${tx.chain}/${tx.txHash}`, { raw: tx.raw, state: "broadcast", actions });
     if (action !== undefined) {
       const key = `${action.orderId}/${action.kind}`;
       this.#actions.set(key, [...(this.#actions.get(key) ?? []), tx.txHash]);
@@ -32,8 +45,25 @@ export class MemoryJournal implements JournalView {
 
   /** The attempt is final: it no longer counts as live. */
   settle(txHash: string): void {
+    this.#end(txHash, "confirmed");
+  }
+
+  /** The attempt can never be mined: it no longer counts as live. */
+  drop(txHash: string): void {
+    this.#end(txHash, "dropped");
+  }
+
+  #end(txHash: string, state: "confirmed" | "dropped"): void {
     const index = this.attempts.findIndex((a) => a.txHash === txHash);
-    if (index >= 0) this.attempts.splice(index, 1);
+    if (index < 0) return;
+    const [attempt] = this.attempts.splice(index, 1);
+    const key = `${attempt!.chain}/${txHash}`;
+    const journaled = this.#journaled.get(key);
+    if (journaled !== undefined) this.#journaled.set(key, { ...journaled, state });
+  }
+
+  journaledTx(chain: string, txHash: string): JournaledTx | null {
+    return this.#journaled.get(`${chain}/${txHash}`) ?? null;
   }
 
   liveAttempts(chain: string): TxAttemptRef[] {

@@ -47,6 +47,16 @@ export type TxSeen =
   /** Neither in the mempool nor in the active chain (dropped, replaced, or never received). */
   | { state: "unknown" };
 
+/**
+ * What a mempool transaction's in-mempool descendants add up to, itself not counted: a replacement of
+ * it evicts them all and must out-pay them too (BIP-125 rule 3).
+ */
+export interface MempoolDescendants {
+  count: number;
+  vsize: number;
+  feeSats: bigint;
+}
+
 /** Reject reasons that no later broadcast of the same bytes can change: an input is gone. */
 const INPUT_GONE = /missingorspent|txn-mempool-conflict|inputs-spent|missing-inputs/i;
 
@@ -91,4 +101,9 @@ export interface BitcoinBackend {
   feeRateSatVb(targetBlocks: number): Promise<bigint | null>;
   /** Where a transaction is; `rawHex` lets a node without -txindex answer through its outputs. */
   transactionStatus(txid: string, rawHex?: string): Promise<TxSeen>;
+  /**
+   * The in-mempool descendants of a mempool transaction, the solver's and anyone else's (a user's
+   * redeem spending a fill's HTLC output); null when the transaction is not in the mempool.
+   */
+  mempoolDescendants(txid: string): Promise<MempoolDescendants | null>;
 }

@@ -9,6 +9,7 @@ import {
   type AddressActivity,
   type BitcoinBackend,
   type ConfirmedUtxo,
+  type MempoolDescendants,
   type TxSeen,
 } from "./backend.js";
 import type { HtlcReadOptions } from "../chain.js";
@@ -100,6 +101,21 @@ export class BitcoindBackend implements BitcoinBackend {
   async feeRateSatVb(targetBlocks: number): Promise<bigint | null> {
     const estimate = await this.rpc.estimateSmartFee(targetBlocks);
     return estimate.feeRateSatKvB === null ? null : satPerKvbToSatVb(estimate.feeRateSatKvB);
+  }
+
+  async mempoolDescendants(txid: string): Promise<MempoolDescendants | null> {
+    try {
+      const entry = await this.rpc.getMempoolEntry(txid);
+      // bitcoind counts the transaction itself among its descendants.
+      return {
+        count: entry.descendantcount - 1,
+        vsize: entry.descendantsize - entry.vsize,
+        feeSats: entry.fees.descendantSats - entry.fees.modifiedSats,
+      };
+    } catch (error) {
+      if (error instanceof BitcoinRpcError && error.code === RpcErrorCode.INVALID_ADDRESS_OR_KEY) return null;
+      throw error;
+    }
   }
 
   /** The transaction and the block header it points to are read from one node, so they agree. */

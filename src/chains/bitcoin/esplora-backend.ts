@@ -19,10 +19,12 @@ import {
   type BitcoinBackend,
   type ConfirmedUtxo,
   type FundingOutput,
+  type MempoolDescendants,
   type OutputSpend,
   type TxSeen,
 } from "./backend.js";
 import { EsploraEndpoint, EsploraError } from "./esplora-endpoint.js";
+import { vsizeOfWeight } from "./tx-size.js";
 
 export { EsploraError };
 
@@ -49,12 +51,20 @@ const outspend = z.object({
   vin: z.number().int().optional(),
   status: status.optional(),
 });
+/** The fee and weight Esplora states for a transaction (`GET /tx/:txid`). */
+const txCost = z.object({ fee: sats, weight: z.number().int().positive() });
 const utxo = z.object({ txid: z.string(), vout: z.number().int(), value: sats, status });
 
 type EsploraTx = z.infer<typeof esploraTx>;
 
 /** Esplora serves at most this many confirmed transactions per address page. */
 const CHAIN_PAGE_SIZE = 25;
+
+/**
+ * Descendants walked at most: Bitcoin Core refuses a replacement that would evict more than 100
+ * transactions, so a longer walk could not change what a replacement must pay.
+ */
+const MAX_DESCENDANTS = 100;
 
 const TIP_PATH = "/blocks/tip/height";
 const ALREADY_KNOWN = /already in block ?chain|txn-already-known|txn-already-in-mempool|-27/i;
@@ -198,6 +208,33 @@ export class EsploraBackend implements BitcoinBackend {
     if (seen.block_height === undefined)
       throw new EsploraError(`/tx/${txid}/status`, null, "confirmed without height");
     return { state: "confirmed", height: seen.block_height };
+  }
+
+  /** Esplora has no descendant index: the unconfirmed spends of each output are followed, one server throughout. */
+  mempoolDescendants(txid: string): Promise<MempoolDescendants | null> {
+    return this.#sticky("mempool descendants", () => this.#mempoolDescendants(txid));
+  }
+
+  async #mempoolDescendants(txid: string): Promise<MempoolDescendants | null> {
+    if ((await this.transactionStatus(txid)).state !== "mempool") return null;
+    const found = new Set<string>();
+    const queue = [txid];
+    const total = { count: 0, vsize: 0, feeSats: 0n };
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      for (const spend of await this.#getJson(`/tx/${next}/outspends`, z.array(outspend))) {
+        const child = spend.txid;
+        if (!spend.spent || child === undefined || spend.status?.confirmed === true || found.has(child))
+          continue;
+        if (found.size >= MAX_DESCENDANTS) return total;
+        found.add(child);
+        const cost = await this.#getJson(`/tx/${child}`, txCost);
+        total.count++;
+        total.vsize += vsizeOfWeight(cost.weight);
+        total.feeSats += BigInt(cost.fee);
+        queue.push(child);
+      }
+    }
+    return total;
   }
 
   /** Mempool and first confirmed page, then further confirmed pages until a short one. */

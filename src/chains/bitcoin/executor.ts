@@ -17,7 +17,7 @@ import {
   type TxStatus,
 } from "../chain.js";
 import type { BitcoinChainConfig } from "../../config/types.js";
-import type { BitcoinBackend, FundingOutput } from "./backend.js";
+import type { BitcoinBackend, FundingOutput, MempoolDescendants } from "./backend.js";
 import { bytesToHex, fixedBytes } from "./bytes.js";
 import {
   AlreadyFundedError,
@@ -36,9 +36,10 @@ import {
   type InstantRefundSignatures,
   type RedeemInput,
 } from "./htlc-spend.js";
-import { inputOutpoints } from "./journal-outputs.js";
+import { liveDescendants } from "./journal-outputs.js";
 import type { BitcoinKey } from "./keys.js";
 import { bitcoinNetwork } from "./network.js";
+import { NeverMined } from "./never-mined.js";
 import { BitcoinReader } from "./reader.js";
 import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
@@ -66,6 +67,7 @@ export class BitcoinExecutor implements ChainExecutor {
   readonly #feeTarget: number;
   readonly #log: Logger | undefined;
   readonly #journal: JournalView;
+  readonly #neverMined: NeverMined;
 
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
@@ -83,12 +85,23 @@ export class BitcoinExecutor implements ChainExecutor {
       backend,
       feeRateCeilingSatVb: config.feeRateCeilingSatVb,
     });
+    this.#neverMined = new NeverMined({
+      chain: config.name,
+      finalityDepth: config.finalityDepth,
+      backend,
+      journal: options.journal,
+      spendsFrom: (action) =>
+        action.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(action.params),
+    });
     this.wallet = new BitcoinWallet({
       chain: config.name,
       key,
       network: bitcoinNetwork(config.network),
       backend,
       journal: options.journal,
+      // The follower replaces a transaction pending `bumpAfterMs`, evicting whatever spends its change:
+      // a payment is chained only on change that leaves it half that wait for its parent to be mined.
+      chainWindowMs: config.bumpAfterMs / 2,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
   }
@@ -125,8 +138,8 @@ export class BitcoinExecutor implements ChainExecutor {
     const seen = await this.#backend.transactionStatus(attempt.txHash, attempt.raw);
     if (seen.state === "mempool") return { state: "pending" };
     if (seen.state === "unknown") {
-      const conflict = await this.#conflictingSpend(attempt, actions);
-      return conflict === null ? { state: "unknown" } : { state: "dead", reason: conflict };
+      const dead = await this.#neverMined.reason({ txHash: attempt.txHash, raw: attempt.raw, actions });
+      return dead === null ? { state: "unknown" } : { state: "dead", reason: dead };
     }
     const tip = await this.#backend.tipHeight();
     // The fee journaled with the attempt is the one this mined transaction paid.
@@ -139,39 +152,9 @@ export class BitcoinExecutor implements ChainExecutor {
   }
 
   /**
-   * Why an attempt the node does not hold can never be mined: one of its inputs is spent by another
-   * transaction. A redeem or refund pays the solver whichever transaction lands, so another spend in the
-   * mempool is enough to give it up and build again without that input; a fill (wallet coins) is given
-   * up only once the other spend is final (`finalityDepth` deep). Null when no input is spent elsewhere.
-   */
-  async #conflictingSpend(attempt: TxAttemptRef, actions: ActionRequest[]): Promise<string | null> {
-    if (actions.length === 0) return null;
-    const paysTheSolver = actions.every((a) => a.kind === "redeem" || a.kind === "refund");
-    const addresses = new Set(
-      actions.map((a) => (a.kind === "fill" ? this.wallet.address : this.reader.computeSwapId(a.params))),
-    );
-    const spends = new Map<string, { txid: string; height: number | null }>();
-    for (const address of addresses) {
-      for (const output of (await this.#backend.addressActivity(address)).outputs) {
-        if (output.spentBy !== null) spends.set(`${output.txid}:${output.vout}`, output.spentBy);
-      }
-    }
-    const tip = await this.#backend.tipHeight();
-    for (const outpoint of inputOutpoints(Transaction.fromHex(attempt.raw))) {
-      const spend = spends.get(outpoint);
-      if (spend === undefined || spend.txid === attempt.txHash) continue;
-      const final = spend.height !== null && tip - spend.height + 1 >= this.#config.finalityDepth;
-      if (!final && !paysTheSolver) continue;
-      const where = spend.height === null ? "in the mempool" : `mined at ${spend.height}`;
-      return `input ${outpoint} is spent by ${spend.txid} (${where})`;
-    }
-    return null;
-  }
-
-  /**
-   * Same inputs at a higher fee rate: change (fills) or the swept output (redeems, refunds) pays for it.
-   * Null at the fee ceiling, when the change cannot pay more, and for instant refunds (the initiator
-   * completes and broadcasts those).
+   * Same inputs at a higher fee rate: change (fills) or the swept output (redeems, refunds) pays for it,
+   * and for every in-mempool descendant it evicts. Null at the fee ceiling, when the change cannot pay
+   * more, and for instant refunds (the initiator completes and broadcasts those); the log says which.
    */
   async bump(
     attempt: TxAttemptRef,
@@ -192,26 +175,31 @@ export class BitcoinExecutor implements ChainExecutor {
         "bitcoin: replacement may pay above the fee ceiling",
       );
     }
-    const replacement = bumpTransaction({
+    const outcome = bumpTransaction({
       kind,
       attempt,
       htlcs: actions.map((a) => this.#htlcFor(a, kind)),
       secrets: actions.map((a) => (kind === "redeem" ? this.#secretOf(a) : null)),
       targetRateSatVb: await this.feeRateSatVb(),
       bounds,
+      descendants: await this.#descendantsOf(attempt),
       key: this.#key,
       wallet: this.wallet,
     });
-    if (replacement === null) {
-      this.#log?.warn({ chain: this.chain, txid: attempt.txHash }, "bitcoin: no replacement possible");
+    if ("refused" in outcome) {
+      this.#log?.warn(
+        { chain: this.chain, txid: attempt.txHash, reason: outcome.refused },
+        "bitcoin: no replacement possible",
+      );
       return null;
     }
-    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
+    const { tx, feeRateSatVb, fee, inputValues } = outcome.replacement;
+    return this.#signed(tx, feeRateSatVb, fee, inputValues);
   }
 
   /** The fill's wallet inputs spent back to the wallet, at a higher rate: the fill can then never be mined. */
   async cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
-    const replacement = bumpTransaction({
+    const outcome = bumpTransaction({
       kind: "cancel",
       attempt,
       htlcs: [],
@@ -221,17 +209,36 @@ export class BitcoinExecutor implements ChainExecutor {
         ...this.#config,
         feeRateCeilingSatVb: this.#config.feeRateCeilingSatVb * CANCEL_FEE_CEILING_FACTOR,
       },
+      descendants: await this.#descendantsOf(attempt),
       key: this.#key,
       wallet: this.wallet,
     });
-    if (replacement === null) {
+    if ("refused" in outcome) {
       this.#log?.warn(
-        { chain: this.chain, txid: attempt.txHash },
+        { chain: this.chain, txid: attempt.txHash, reason: outcome.refused },
         "bitcoin: cannot out-pay the fill to cancel it",
       );
       return null;
     }
-    return this.#signed(replacement.tx, replacement.feeRateSatVb, replacement.fee, replacement.inputValues);
+    const { tx, feeRateSatVb, fee, inputValues } = outcome.replacement;
+    return this.#signed(tx, feeRateSatVb, fee, inputValues);
+  }
+
+  /**
+   * What a replacement of the attempt evicts besides it: its in-mempool descendants as the node sees them
+   * (anyone's, such as a user's redeem of a fill's HTLC output) or the solver's own live ones in the
+   * journal (which a node that lost them would not count, while others still relay them), whichever pay
+   * more.
+   */
+  async #descendantsOf(attempt: TxAttemptRef): Promise<MempoolDescendants> {
+    const own = liveDescendants(this.#journal.liveAttempts(this.chain), attempt.txHash);
+    const journaled: MempoolDescendants = {
+      count: own.length,
+      vsize: own.reduce((sum, a) => sum + Transaction.fromHex(a.raw).virtualSize(), 0),
+      feeSats: own.reduce((sum, a) => sum + (a.terms.family === "bitcoin" ? a.terms.feeSats : 0n), 0n),
+    };
+    const seen = await this.#backend.mempoolDescendants(attempt.txHash);
+    return seen !== null && seen.feeSats > journaled.feeSats ? seen : journaled;
   }
 
   /** Spendable satoshis of the wallet (confirmed, plus unconfirmed change of live attempts). */

@@ -46,6 +46,24 @@ export function feeForWeight(weight: number, feeRateSatVb: bigint): bigint {
   return BigInt(vsizeOfWeight(weight)) * feeRateSatVb;
 }
 
+/** bitcoind's default `-incrementalrelayfee`: what a replacement must add per vbyte of its own size. */
+export const INCREMENTAL_RELAY_SAT_VB = 1n;
+
+/**
+ * The least a replacement of `vsize` vbytes may pay (BIP-125 rules 3 and 4): the fees of everything it
+ * evicts (the transaction it replaces and every in-mempool descendant of it), plus the incremental relay
+ * fee for its own size.
+ */
+export function replacementFeeFloor(evictedFeeSats: bigint, vsize: number): bigint {
+  return evictedFeeSats + BigInt(vsize) * INCREMENTAL_RELAY_SAT_VB;
+}
+
+/** The whole-sat/vB rate at which `vsize` vbytes pay at least `feeSats`. */
+export function rateForFee(feeSats: bigint, vsize: number): bigint {
+  const size = BigInt(vsize);
+  return (feeSats + size - 1n) / size;
+}
+
 /**
  * The next rate for a replacement: at least +1 sat/vB over the old one and enough that the absolute fee
  * grows by the incremental relay fee for the new size (BIP-125 rules 3 and 4). Null when the ceiling

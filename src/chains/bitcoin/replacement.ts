@@ -1,14 +1,24 @@
 /**
  * Replace-by-fee for the solver's own transactions: the same inputs at a higher rate, so the
- * replacement conflicts with (and evicts) the original. BIP-125 asks for a higher absolute fee that also
- * pays the incremental relay fee (1 sat/vB) for the replacement's size; the rate rises by at least
- * 1 sat/vB. Everything needed is in the journaled attempt (raw transaction, rate, input values) and the
- * actions, so a bump after a restart needs no lookups.
+ * replacement conflicts with (and evicts) the original and every in-mempool descendant of it. BIP-125
+ * asks for at least the fees of all it evicts, plus the incremental relay fee (1 sat/vB) for the
+ * replacement's own size; the rate rises by at least 1 sat/vB. That fee must fit under the ceiling the
+ * request brings (a cancel's is twice the chain's). Everything else needed is in the journaled attempt
+ * (raw transaction, rate, input values) and the actions, so a bump after a restart needs no lookups
+ * beyond the descendants.
  */
 import { Transaction } from "bitcoinjs-lib";
 import type { TxAttemptRef } from "../chain.js";
+import type { MempoolDescendants } from "./backend.js";
 import { equalBytes, hashToTxid } from "./bytes.js";
-import { bumpedFeeRate, feeForWeight, type FeeRateBounds } from "./fee.js";
+import {
+  boundsOf,
+  bumpedFeeRate,
+  feeForWeight,
+  rateForFee,
+  replacementFeeFloor,
+  type FeeRateBounds,
+} from "./fee.js";
 import type { BitcoinHtlc, HtlcLeafName } from "./htlc.js";
 import { buildRedeemTx, buildRefundTx, type HtlcUtxo } from "./htlc-spend.js";
 import type { BitcoinKey } from "./keys.js";
@@ -32,6 +42,8 @@ export interface BumpRequest {
   secrets: (Uint8Array | null)[];
   targetRateSatVb: bigint;
   bounds: FeeRateBounds;
+  /** The original's in-mempool descendants: the replacement evicts them too, and must out-pay them. */
+  descendants: MempoolDescendants;
   key: BitcoinKey;
   wallet: BitcoinWallet;
 }
@@ -43,12 +55,18 @@ export interface Replacement {
   inputValues: bigint[];
 }
 
+/** A replacement, or why none can be signed (for the log). */
+export type BumpOutcome = { replacement: Replacement } | { refused: string };
+
 interface OldTx {
   tx: Transaction;
   rate: bigint;
   fee: bigint;
   inputValues: bigint[];
 }
+
+/** What a replacement must pay for a given size, at its rate and for what it evicts, under its ceiling. */
+type FeeFor = (weight: number) => { fee: bigint } | { refused: string };
 
 export class ReplacementError extends Error {
   constructor(message: string) {
@@ -73,19 +91,39 @@ function readAttempt(attempt: TxAttemptRef): OldTx {
   return { tx, rate: feeRateSatVb, fee: inTotal - outTotal, inputValues };
 }
 
-/** A replacement at a higher rate, or null when the ceiling or the available value rules one out. */
-export function bumpTransaction(request: BumpRequest): Replacement | null {
+/** A replacement at a higher rate that pays for everything it evicts, or why there is none. */
+export function bumpTransaction(request: BumpRequest): BumpOutcome {
   const old = readAttempt(request.attempt);
+  const { ceiling } = boundsOf(request.bounds);
   const rate = bumpedFeeRate(old.rate, request.targetRateSatVb, request.bounds);
-  if (rate === null) return null;
-  const replacement =
+  if (rate === null)
+    return { refused: `it pays ${old.rate} sat/vB already, the ceiling of ${ceiling} sat/vB` };
+  const evicted = old.fee + request.descendants.feeSats;
+  const feeFor: FeeFor = (weight) => {
+    const vsize = vsizeOfWeight(weight);
+    const floor = replacementFeeFloor(evicted, vsize);
+    const fee = maxBig(feeForWeight(weight, rate), floor);
+    const allowed = ceiling * BigInt(vsize);
+    if (fee <= allowed) return { fee };
+    const { count, feeSats, vsize: descendantsVsize } = request.descendants;
+    return {
+      refused:
+        `replacing it evicts its own fee (${old.fee} sat) and what its ${count} in-mempool descendant(s) pay ` +
+        `(${feeSats} sat for ${descendantsVsize} vB): a replacement of ${vsize} vB must pay at least ${floor} sat, ` +
+        `more than the ${allowed} sat its ceiling of ${ceiling} sat/vB allows`,
+    };
+  };
+  const outcome =
     request.kind === "fill" || request.kind === "cancel"
-      ? bumpPayment(old, rate, request.wallet, request.kind === "fill")
-      : bumpSweep(old, rate, request);
-  if (replacement === null) return null;
-  // BIP-125 rules 3 and 4: more absolute fee, and the increase pays 1 sat/vB for the new size.
-  const minimumFee = old.fee + BigInt(replacement.tx.virtualSize());
-  return replacement.fee >= minimumFee ? replacement : null;
+      ? bumpPayment(old, rate, feeFor, request.wallet, request.kind === "fill")
+      : bumpSweep(old, rate, feeFor, request);
+  if ("refused" in outcome) return outcome;
+  // BIP-125 rules 3 and 4 on the signed size: a replacement short of them would only be refused.
+  const { tx, fee } = outcome.replacement;
+  const floor = replacementFeeFloor(evicted, tx.virtualSize());
+  if (fee < floor)
+    return { refused: `its replacement would pay ${fee} sat, below the ${floor} sat BIP-125 asks` };
+  return outcome;
 }
 
 /**
@@ -95,9 +133,10 @@ export function bumpTransaction(request: BumpRequest): Replacement | null {
 function bumpPayment(
   old: OldTx,
   rate: bigint,
+  feeFor: FeeFor,
   wallet: BitcoinWallet,
   keepPayments: boolean,
-): Replacement | null {
+): BumpOutcome {
   // Only the wallet's own key-path inputs (one witness element) can be signed again by the wallet.
   if (old.tx.ins.some((input) => input.witness.length !== 1)) {
     throw new ReplacementError("only a payment from the wallet's own outputs can be replaced by the wallet");
@@ -114,19 +153,35 @@ function bumpPayment(
     txOverheadWeight(inputs.length, payments.length + 1) +
     inputs.length * P2TR_KEYPATH_INPUT_WEIGHT +
     payments.reduce((w, o) => w + outputWeight(o.script.length), 0);
-  const withChange = baseWeight + P2TR_OUTPUT_WEIGHT;
-  const feeWithChange = maxBig(feeForWeight(withChange, rate), old.fee + BigInt(vsizeOfWeight(withChange)));
-  const change = inTotal - payTotal - feeWithChange;
+  const withChange = feeFor(baseWeight + P2TR_OUTPUT_WEIGHT);
+  if ("refused" in withChange) return withChange;
+  const change = inTotal - payTotal - withChange.fee;
   const outputs = payments.map((o) => ({ script: o.script, value: o.value }));
   if (change >= P2TR_DUST_LIMIT) outputs.push({ script: wallet.outputScript, value: change });
-  else if (inTotal - payTotal < feeForWeight(baseWeight, rate)) return null;
+  else {
+    const without = feeFor(baseWeight);
+    if ("refused" in without) return without;
+    // A cancel without an output would move nothing anywhere: no valid transaction.
+    if (outputs.length === 0 || inTotal - payTotal < without.fee) {
+      return { refused: `its wallet inputs (${inTotal} sat) cannot pay the higher fee` };
+    }
+  }
   const tx = wallet.signPayment(inputs, outputs);
   const outTotal = outputs.reduce((s, o) => s + o.value, 0n);
-  return { tx, fee: inTotal - outTotal, feeRateSatVb: rate, inputValues: old.inputValues };
+  const fee = inTotal - outTotal;
+  return { replacement: { tx, fee, feeRateSatVb: paidRate(rate, fee, tx), inputValues: old.inputValues } };
 }
 
-/** A redeem or refund: the same HTLC inputs swept to the same destination, which receives less. */
-function bumpSweep(old: OldTx, rate: bigint, request: BumpRequest): Replacement | null {
+/** The rate a replacement pays: the one asked, or more where the fee of what it evicts set it. */
+function paidRate(rate: bigint, fee: bigint, tx: Transaction): bigint {
+  return maxBig(rate, fee / BigInt(tx.virtualSize()));
+}
+
+/**
+ * A redeem or refund: the same HTLC inputs swept to the same destination, which receives less. Its size
+ * does not depend on its fee, so where what it evicts asks more than the rate pays, the rate is raised.
+ */
+function bumpSweep(old: OldTx, rate: bigint, feeFor: FeeFor, request: BumpRequest): BumpOutcome {
   const leaf: HtlcLeafName = request.kind === "redeem" ? "redeem" : "refund";
   const destination = old.tx.outs[0]?.script;
   if (destination === undefined || old.tx.outs.length !== 1) {
@@ -151,29 +206,38 @@ function bumpSweep(old: OldTx, rate: bigint, request: BumpRequest): Replacement 
     };
     return { utxo, secret: request.secrets[action] ?? null };
   });
+  const sweep = (sweepRate: bigint) =>
+    leaf === "redeem"
+      ? buildRedeemTx(
+          matched.map(({ utxo, secret }) => {
+            if (secret === null) throw new ReplacementError(`redeem of ${utxo.htlc.address} has no secret`);
+            return { ...utxo, secret };
+          }),
+          request.key,
+          destination,
+          sweepRate,
+        )
+      : buildRefundTx(
+          matched.map(({ utxo }) => utxo),
+          request.key,
+          destination,
+          sweepRate,
+        );
   try {
-    const built =
-      leaf === "redeem"
-        ? buildRedeemTx(
-            matched.map(({ utxo, secret }) => {
-              if (secret === null) throw new ReplacementError(`redeem of ${utxo.htlc.address} has no secret`);
-              return { ...utxo, secret };
-            }),
-            request.key,
-            destination,
-            rate,
-          )
-        : buildRefundTx(
-            matched.map(({ utxo }) => utxo),
-            request.key,
-            destination,
-            rate,
-          );
-    return { tx: built.tx, fee: built.fee, feeRateSatVb: rate, inputValues: old.inputValues };
+    let built = sweep(rate);
+    const needed = feeFor(built.tx.weight());
+    if ("refused" in needed) return needed;
+    let paid = rate;
+    if (built.fee < needed.fee) {
+      paid = rateForFee(needed.fee, built.tx.virtualSize());
+      built = sweep(paid);
+    }
+    return {
+      replacement: { tx: built.tx, fee: built.fee, feeRateSatVb: paid, inputValues: old.inputValues },
+    };
   } catch (error) {
     if (error instanceof ReplacementError) throw error;
-    // The swept value cannot pay the higher fee: no replacement.
-    return null;
+    return { refused: `the swept ${leaf} value cannot pay the higher fee` };
   }
 }
 

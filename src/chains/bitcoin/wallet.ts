@@ -3,6 +3,7 @@
  * key). Its spendable set is the node's confirmed outputs, minus what live journal attempts already
  * spend, plus the change those attempts pay back. So after a crash the wallet neither spends an output
  * twice (the journaled transaction is re-broadcast, not re-built) nor forgets change still unconfirmed.
+ * Change of an attempt that can no longer land (its parent replaced) is neither spent nor counted.
  */
 import { Transaction, type Network } from "bitcoinjs-lib";
 import PQueue from "p-queue";
@@ -12,7 +13,7 @@ import type { BitcoinBackend } from "./backend.js";
 import { txidToHash } from "./bytes.js";
 import { selectCoins, type SpendableUtxo } from "./coin-selection.js";
 import type { PrevOut } from "./htlc-witness.js";
-import { journalOutputs, outpointOf } from "./journal-outputs.js";
+import { journalOutputs, outpointOf, type ChangeOutput } from "./journal-outputs.js";
 import type { BitcoinKey } from "./keys.js";
 import {
   outputWeight,
@@ -47,8 +48,11 @@ export interface BitcoinWalletOptions {
   network: Network;
   backend: Pick<BitcoinBackend, "confirmedUnspent">;
   journal: JournalView;
-  /** Whether unconfirmed change of live attempts may fund new payments; default true. */
-  spendUnconfirmedChange?: boolean;
+  /**
+   * How long after it was journaled a live attempt's unconfirmed change may fund new payments
+   * (`OutputsContext.chainWindowMs`); default: as long as it is live.
+   */
+  chainWindowMs?: number;
   /** How long outputs picked by a payment stay reserved before the journal must show them spent. */
   reservationTtlMs?: number;
   logger?: Logger;
@@ -69,7 +73,7 @@ export class BitcoinWallet {
   readonly #key: BitcoinKey;
   readonly #backend: Pick<BitcoinBackend, "confirmedUnspent">;
   readonly #journal: JournalView;
-  readonly #spendUnconfirmed: boolean;
+  readonly #chainWindowMs: number;
   readonly #log: Logger | undefined;
   /** One coin selection at a time, so two payments built at once never pick the same output. */
   readonly #selection = new PQueue({ concurrency: 1 });
@@ -86,43 +90,52 @@ export class BitcoinWallet {
     this.outputScript = payment.output;
     this.#backend = options.backend;
     this.#journal = options.journal;
-    this.#spendUnconfirmed = options.spendUnconfirmedChange ?? true;
+    this.#chainWindowMs = options.chainWindowMs ?? Number.POSITIVE_INFINITY;
     this.#log = options.logger;
     this.#reservationTtlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
     this.#now = options.now ?? Date.now;
   }
 
   /**
-   * Outputs the wallet may spend now: confirmed ones not spent by a live attempt nor picked by a payment
-   * still on its way to the journal, and live change.
+   * Outputs a payment may pick now: confirmed ones not spent by a live attempt nor picked by a payment
+   * still on its way to the journal, and live change that may be chained on.
    */
   async spendable(): Promise<SpendableUtxo[]> {
-    const { spent, change } = journalOutputs(this.#journal.liveAttempts(this.chain), this.outputScript);
-    const confirmed = await this.#backend.confirmedUnspent(this.address);
-    const reserved = this.#liveReservations();
-    const result = new Map<string, SpendableUtxo>();
-    for (const u of confirmed) {
-      const key = outpointOf(u.txid, u.vout);
-      if (!spent.has(key) && !reserved.has(key))
-        result.set(key, { txid: u.txid, vout: u.vout, value: u.value, confirmed: true });
-    }
-    if (this.#spendUnconfirmed) {
-      // A live attempt that already confirmed shows up in both lists; the confirmed entry wins.
-      for (const c of change) {
-        const key = outpointOf(c.txid, c.vout);
-        if (!result.has(key) && !reserved.has(key)) result.set(key, c);
-      }
-    }
-    return [...result.values()];
+    const { confirmed, change } = await this.#outputs();
+    const chainable = change.filter((c) => c.chainable).map(({ chainable: _, ...utxo }) => utxo);
+    return [...confirmed, ...chainable];
   }
 
+  /** What the wallet holds once every live attempt that can still land does: chained on or not. */
   async balance(): Promise<{ confirmed: bigint; unconfirmed: bigint }> {
-    const utxos = await this.spendable();
+    const { confirmed, change } = await this.#outputs();
     const sum = (list: SpendableUtxo[]) => list.reduce((s, u) => s + u.value, 0n);
-    return {
-      confirmed: sum(utxos.filter((u) => u.confirmed)),
-      unconfirmed: sum(utxos.filter((u) => !u.confirmed)),
-    };
+    return { confirmed: sum(confirmed), unconfirmed: sum(change) };
+  }
+
+  async #outputs(): Promise<{ confirmed: SpendableUtxo[]; change: ChangeOutput[] }> {
+    // The journal before the chain: an attempt mined in between shows as confirmed, never as nothing.
+    const live = this.#journal.liveAttempts(this.chain);
+    const unspent = await this.#backend.confirmedUnspent(this.address);
+    const confirmedKeys = new Set(unspent.map((u) => outpointOf(u.txid, u.vout)));
+    const { spent, change } = journalOutputs(live, {
+      walletScript: this.outputScript,
+      confirmed: confirmedKeys,
+      journaledState: (txid) => this.#journal.journaledTx(this.chain, txid)?.state ?? null,
+      nowMs: this.#now(),
+      chainWindowMs: this.#chainWindowMs,
+    });
+    const reserved = this.#liveReservations();
+    const free = (key: string) => !spent.has(key) && !reserved.has(key);
+    const confirmed = unspent
+      .filter((u) => free(outpointOf(u.txid, u.vout)))
+      .map((u) => ({ txid: u.txid, vout: u.vout, value: u.value, confirmed: true }));
+    // A live attempt that already confirmed shows up in both lists; the confirmed entry wins.
+    const unconfirmed = change.filter((c) => {
+      const key = outpointOf(c.txid, c.vout);
+      return !confirmedKeys.has(key) && !reserved.has(key);
+    });
+    return { confirmed, change: unconfirmed };
   }
 
   /**

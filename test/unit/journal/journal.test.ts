@@ -259,6 +259,27 @@ describe("journal", () => {
     expect(journal.actionTxids(order.order_id, "redeem")).toEqual([]);
   });
 
+  it("finds a transaction by hash on its chain, live or ended, with the actions it carried", () => {
+    const { journal } = openJournal();
+    journal.upsertOrder(order);
+    const { action } = claimOk(journal, fill);
+    const first = journal.recordSigned([action.id], signed("0x01"));
+    journal.recordCancel([action.id], signed("0x02"));
+    journal.markAttemptFailed(first.id, "dropped", "replaced");
+    expect(journal.journaledTx("arbitrum_localnet", "0x01")).toEqual({
+      raw: "0xraw0x01",
+      state: "dropped",
+      actions: [fill],
+    });
+    // A cancel carries the actions of the fill whose place it takes.
+    expect(journal.journaledTx("arbitrum_localnet", "0x02")).toMatchObject({
+      state: "signed",
+      actions: [fill],
+    });
+    expect(journal.journaledTx("ethereum_localnet", "0x01")).toBeNull();
+    expect(journal.journaledTx("arbitrum_localnet", "0x03")).toBeNull();
+  });
+
   it("refuses a journal written by a newer solver", () => {
     const { journal, path } = openJournal();
     journal.close();

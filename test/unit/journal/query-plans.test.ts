@@ -98,6 +98,7 @@ describe("journal query plans", () => {
       journal.liveAttempts("arbitrum_localnet");
       journal.liveAttemptRows();
       journal.attemptsOfAction(action.id);
+      journal.journaledTx("arbitrum_localnet", attempt.txHash);
       journal.markMined(attempt.id, 10n);
       journal.markConfirmed(attempt.id, 10n);
       journal.plannedFillsByAsset();

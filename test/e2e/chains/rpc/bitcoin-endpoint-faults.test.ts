@@ -14,7 +14,7 @@ import { FaultProxy, type FaultConfig } from "../../../support/fault-proxy.js";
 const CHAIN = "bitcoin_regtest";
 const network = networks.regtest;
 const burn = BitcoinKey.random().walletPayment(network).address;
-const noAttempts = { liveAttempts: () => [], actionTxids: () => [] };
+const noAttempts = { liveAttempts: () => [], actionTxids: () => [], journaledTx: () => null };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let node: BitcoinTestNode;

@@ -1,7 +1,11 @@
 import { networks } from "bitcoinjs-lib";
 import { describe, expect, it } from "vitest";
 import { BitcoindBackend } from "../../../../src/chains/bitcoin/bitcoind-backend.js";
-import type { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
+import {
+  BitcoinRpcError,
+  type BitcoinRpcClient,
+  type RpcMempoolEntry,
+} from "../../../../src/chains/bitcoin/rpc.js";
 import { moment } from "../../../../src/util/moment.js";
 
 /** A node of `height` empty blocks whose tip reads are counted and block reads recorded. */
@@ -91,5 +95,27 @@ describe("bitcoind backend", () => {
       outputs: [],
     });
     expect(blockReads).toEqual([]);
+  });
+
+  it("reads a transaction's descendants from its mempool entry, itself left out", async () => {
+    const entry = {
+      vsize: 150,
+      descendantcount: 3,
+      descendantsize: 150 + 120 + 4_000,
+      fees: { baseSats: 300n, modifiedSats: 300n, ancestorSats: 300n, descendantSats: 300n + 240n + 4_000n },
+    } as RpcMempoolEntry;
+    const rpc = {
+      getMempoolEntry: (txid: string) =>
+        txid === "aa".repeat(32)
+          ? Promise.resolve(entry)
+          : Promise.reject(new BitcoinRpcError("getmempoolentry", -5, "Transaction not in mempool")),
+    } as unknown as BitcoinRpcClient;
+    const backend = new BitcoindBackend({ rpc, network: networks.regtest });
+    expect(await backend.mempoolDescendants("aa".repeat(32))).toEqual({
+      count: 2,
+      vsize: 4_120,
+      feeSats: 4_240n,
+    });
+    expect(await backend.mempoolDescendants("bb".repeat(32))).toBeNull();
   });
 });

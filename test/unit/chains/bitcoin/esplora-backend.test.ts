@@ -83,6 +83,32 @@ const redeem = buildRedeemTx(
 const busy = user.walletPayment(networks.regtest);
 const busyTxs = Array.from({ length: 26 }, (_, i) => payment(100 + i, busy.output, BigInt(1_000 + i)));
 
+// A mempool transaction whose outputs two children spend, one child spent by a grandchild in turn.
+function spending(parent: Transaction, vout: number, value: bigint): Transaction {
+  const tx = new Transaction();
+  tx.version = 2;
+  tx.addInput(txidToHash(parent.getId()), vout);
+  tx.addOutput(busy.output, value);
+  return tx;
+}
+const pending = payment(300, busy.output, 40_000n);
+pending.addOutput(busy.output, 40_000n);
+pending.addOutput(busy.output, 1_000n);
+const child = spending(pending, 0, 39_000n);
+const sibling = spending(pending, 1, 39_000n);
+const grandchild = spending(child, 0, 38_000n);
+const descendantFees = new Map([
+  [child.getId(), 700],
+  [sibling.getId(), 500],
+  [grandchild.getId(), 300],
+]);
+const unconfirmedSpend = (tx: Transaction) => ({
+  spent: true,
+  txid: tx.getId(),
+  vin: 0,
+  status: { confirmed: false },
+});
+
 const confirmedAt = (height: number): Status => ({
   confirmed: true,
   block_height: height,
@@ -107,6 +133,14 @@ function route(method: string, path: string, body: string): [number, string] {
     return json(busyTxs.slice(0, 25).map((t) => esploraTx(t, confirmedAt(100))));
   if (path === `/address/${busy.address}/txs/chain/${busyTxs[24]!.getId()}`) {
     return json([esploraTx(busyTxs[25]!, confirmedAt(90))]);
+  }
+  if (path === `/tx/${pending.getId()}/status`) return json({ confirmed: false });
+  if (path === `/tx/${pending.getId()}/outspends`)
+    return json([unconfirmedSpend(child), unconfirmedSpend(sibling), { spent: false }]);
+  if (path === `/tx/${child.getId()}/outspends`) return json([unconfirmedSpend(grandchild)]);
+  for (const tx of [child, sibling, grandchild]) {
+    if (path === `/tx/${tx.getId()}`)
+      return json({ ...esploraTx(tx, { confirmed: false }), fee: descendantFees.get(tx.getId()) });
   }
   if (path.startsWith("/tx/") && path.endsWith("/outspends")) return json([{ spent: false }]);
   if (path === `/address/${busy.address}/utxo`) {
@@ -220,6 +254,17 @@ describe("EsploraBackend", () => {
     expect(await backend.transactionStatus(redeem.getId())).toEqual({ state: "confirmed", height: 118 });
     expect(await backend.transactionStatus(funding2.getId())).toEqual({ state: "mempool" });
     expect(await backend.transactionStatus(fakeTxid(404))).toEqual({ state: "unknown" });
+  });
+
+  it("adds up a mempool transaction's descendants, grandchildren included, by following its outputs' spends", async () => {
+    expect(await backend.mempoolDescendants(pending.getId())).toEqual({
+      count: 3,
+      vsize: child.virtualSize() + sibling.virtualSize() + grandchild.virtualSize(),
+      feeSats: 1_500n,
+    });
+    // Not in the mempool: mined, or unknown to the server.
+    expect(await backend.mempoolDescendants(redeem.getId())).toBeNull();
+    expect(await backend.mempoolDescendants(fakeTxid(404))).toBeNull();
   });
 
   it("names the path when the server is unreachable", async () => {

@@ -3,6 +3,8 @@ import {
   bumpedFeeRate,
   clampFeeRate,
   FeeRateError,
+  rateForFee,
+  replacementFeeFloor,
   satPerKvbToSatVb,
 } from "../../../../src/chains/bitcoin/fee.js";
 
@@ -27,6 +29,18 @@ describe("fee rates", () => {
     expect(bumpedFeeRate(5n, 20n, bounds)).toBe(20n);
     expect(bumpedFeeRate(45n, 80n, bounds)).toBe(50n);
     expect(bumpedFeeRate(50n, 80n, bounds)).toBeNull();
+  });
+
+  it("asks a replacement for everything it evicts plus 1 sat/vB of its own size", () => {
+    // A 150 vB original paying 300 sat with descendants paying 4,000 sat, replaced by 150 vB.
+    expect(replacementFeeFloor(300n + 4_000n, 150)).toBe(4_450n);
+    expect(replacementFeeFloor(0n, 111)).toBe(111n);
+  });
+
+  it("finds the whole rate that pays a fee for a size, rounding up", () => {
+    expect(rateForFee(4_450n, 150)).toBe(30n);
+    expect(rateForFee(4_500n, 150)).toBe(30n);
+    expect(rateForFee(4_501n, 150)).toBe(31n);
   });
 
   it("rejects bounds that make no sense", () => {
