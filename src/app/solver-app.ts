@@ -11,9 +11,9 @@ import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
-import type { Order } from "../orderbook/types.js";
 import { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.js";
+import type { OrderAmounts } from "../pricing/order-check.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
@@ -93,16 +93,8 @@ export async function startSolverApp(
   // Quotes read prices from memory only: the sources answer once before the quote endpoint opens.
   await pricing.start();
 
-  const checkQuote = async (order: Order): Promise<QuoteCheck> => {
-    const verdict = await pricing.checkOrder(
-      {
-        fromAsset: order.source_swap.asset,
-        toAsset: order.destination_swap.asset,
-        fromAmount: BigInt(order.source_swap.amount),
-        toAmount: BigInt(order.destination_swap.amount),
-      },
-      priceToleranceBps,
-    );
+  const checkQuote = async (amounts: OrderAmounts): Promise<QuoteCheck> => {
+    const verdict = await pricing.checkOrder(amounts, priceToleranceBps);
     if (verdict.ok) return { ok: true };
     return {
       ok: false,

@@ -6,6 +6,7 @@ import type { ActionRow, ActionStatus, Journal, OrderRow, OrderTerms } from "../
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
+import type { OrderAmounts } from "../pricing/order-check.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { GatheringSender } from "./gathering-sender.js";
@@ -26,7 +27,7 @@ import {
 import type { RunnerObserver } from "./observer.js";
 import { silentObserver } from "./observer.js";
 import { OrderShapeError } from "./order-sides.js";
-import { changedTerms, statedTerms } from "./order-terms.js";
+import { changedTerms, fillAmounts, statedTerms } from "./order-terms.js";
 import type { Decision, PlanInput, QuoteCheck } from "./plan-types.js";
 import { fillSafetyVerdict, plan } from "./planner.js";
 import { OrdersInHand } from "./orders-in-hand.js";
@@ -104,8 +105,11 @@ export interface RunnerOptions {
   journal: Journal;
   orderbook: Pick<OrderbookClient, "listAllOrders" | "listOrders" | "getOrder" | "instantRefund">;
   chains: ChainRegistry;
-  /** Pricing's verdict on filling the order now (amounts, limits, inventory). */
-  checkQuote: (order: Order) => Promise<QuoteCheck>;
+  /**
+   * Pricing's verdict on a fill of these amounts now (price, limits, inventory): the terms the fill
+   * carries, frozen once the solver committed, never the service's present word.
+   */
+  checkQuote: (amounts: OrderAmounts) => Promise<QuoteCheck>;
   /** Fresh capacity for the destination assets of fills about to be claimed. */
   openLedger: (assetIds: readonly string[]) => Promise<CapacityLedger>;
   safety: SafetyConfig;
@@ -624,7 +628,10 @@ export class Runner {
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
       const input: PlanInput = {
         ...base,
-        quoteCheck: fillIdle && base.destination.state !== null ? await this.options.checkQuote(order) : null,
+        quoteCheck:
+          fillIdle && base.destination.state !== null
+            ? await this.options.checkQuote(fillAmounts(terms))
+            : null,
       };
       const result = plan(input);
       const decision = result.decision;

@@ -14,6 +14,7 @@ import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { indexAssets } from "../../../src/pricing/assets.js";
 import { CapacityLedger } from "../../../src/pricing/capacity-ledger.js";
+import type { OrderAmounts } from "../../../src/pricing/order-check.js";
 import { FixedPriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteCheck } from "../../../src/solver/plan-types.js";
 import { Runner } from "../../../src/solver/runner.js";
@@ -35,7 +36,8 @@ interface Harness {
   orders: Order[];
   delivered: string[];
   limits: Limits;
-  quote: (order: Order) => QuoteCheck;
+  /** Pricing's verdict on the amounts a fill carries. */
+  quote: (amounts: OrderAmounts) => QuoteCheck;
   /** The service answers nothing while set. */
   serviceDown: boolean;
   /** The round's full listing fails while set; the scout's paged one still answers. */
@@ -144,7 +146,7 @@ function harness(
       },
     },
     chains,
-    checkQuote: (order) => Promise.resolve(h.quote(order)),
+    checkQuote: (amounts) => Promise.resolve(h.quote(amounts)),
     openLedger: (ids) =>
       CapacityLedger.open(
         {
@@ -384,6 +386,46 @@ describe("runner: a service that lies", () => {
     expect(redeems).toHaveLength(1);
     expect(redeems[0]?.params.swapId).toBe(filledSource);
     expect(redeems[0]?.params.amount).toBe(1_000_000n);
+  });
+
+  it("prices a fill tried again by the terms it froze, not by amounts the service states afterwards", async () => {
+    const h = harness();
+    const priced: OrderAmounts[] = [];
+    // The market: at most `rate` percent of the source's units in the destination.
+    let rate = 99n;
+    h.quote = (amounts) => {
+      priced.push(amounts);
+      return amounts.toAmount * 100n <= amounts.fromAmount * rate
+        ? { ok: true }
+        : { ok: false, outcome: "refuse", reason: "price_moved", detail: "asks more than the quote" };
+    };
+    const good = addOrder(h, 1, (o) => (o.destination_swap.amount = "900000"));
+    const lossy = addOrder(h, 2);
+    const termsOf = (o: Order): OrderAmounts => ({
+      fromAsset: o.source_swap.asset,
+      toAsset: o.destination_swap.asset,
+      fromAmount: BigInt(o.source_swap.amount),
+      toAmount: BigInt(o.destination_swap.amount),
+    });
+    const frozen = [termsOf(good), termsOf(lossy)];
+    // Both fills are claimed in one batch (their terms frozen), which cannot be built this round.
+    h.destination.maxBatch = 50;
+    h.destination.failNextBuild = new Error("node unreachable");
+    await h.runner.tick();
+    expect(h.journal.orderActions(good.order_id)[0]?.status).toBe("failed");
+    expect(h.journal.orderActions(lossy.order_id)[0]?.status).toBe("failed");
+
+    // The market falls: the good order's terms still pay, the lossy one's no longer do. The service
+    // understates the good order's source (a fill that looks like a loss) and overstates the lossy one's.
+    rate = 95n;
+    h.orders[0]!.source_swap.amount = "1";
+    h.orders[1]!.source_swap.amount = "100000000";
+    priced.length = 0;
+    await h.runner.tick();
+    expect(priced).toEqual(frozen);
+    expect(h.fills()).toEqual([good.order_id]);
+    expect(h.destination.built.at(-1)?.map((a) => a.params.amount)).toEqual([900_000n]);
+    expect(decision(h, lossy)).toMatchObject({ outcome: "refuse", reason: "price_moved" });
   });
 
   it("waits, and sends nothing, when processing an order fails unexpectedly", async () => {
