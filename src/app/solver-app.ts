@@ -85,6 +85,10 @@ export async function startSolverApp(
         prices: pricing.deps.prices.byAsset,
         assets: pricing.deps.assets,
         limits: pricing.deps.limits,
+        priceAt: async (order, holding) => {
+          const verdict = await pricing.checkOrderPrice(order, priceToleranceBps, holding);
+          return verdict.ok ? undefined : verdict;
+        },
       },
       assetIds,
     );

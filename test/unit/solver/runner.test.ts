@@ -157,6 +157,7 @@ function harness(
           prices,
           assets,
           limits,
+          priceAt: () => Promise.resolve(undefined),
         },
         ids,
       ),
