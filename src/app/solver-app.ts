@@ -136,6 +136,8 @@ export async function startSolverApp(
     chains,
     checkQuote,
     openLedger,
+    // Read at each use: a reload may replace the price sources.
+    prices: { usdPrice: (assetId) => pricing.deps.prices.byAsset.usdPrice(assetId) },
     safety: config.safety,
     pollIntervalMs: config.solver.pollIntervalMs,
     watchIntervalMs: config.solver.watchIntervalMs,

@@ -344,7 +344,7 @@ async function bump(
 ): Promise<void> {
   if (attempt.purpose === "cancel") return cancel(attempt, chain, ctx, log);
   const actions = attempt.actionIds.map((id) => ctx.journal.action(id));
-  const allowance = ctx.feeAllowance(actions);
+  const allowance = await ctx.feeAllowance(actions);
   const replacement = await chain.executor.bump(
     attempt,
     actions.map((a) => a.request),

@@ -6,7 +6,9 @@ import type { ActionRow, ActionStatus, Journal, OrderRow, OrderTerms } from "../
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
+import { indexAssets, type AssetIndex } from "../pricing/assets.js";
 import type { OrderAmounts } from "../pricing/order-check.js";
+import type { PriceSource } from "../pricing/price-source.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { GatheringSender } from "./gathering-sender.js";
@@ -105,6 +107,8 @@ export interface RunnerOptions {
   journal: Journal;
   orderbook: Pick<OrderbookClient, "listAllOrders" | "listOrders" | "getOrder" | "instantRefund">;
   chains: ChainRegistry;
+  /** The solver's prices of now: an urgent token redeem's fee allowance is converted to the fee coin at them. */
+  prices: PriceSource;
   /**
    * Pricing's verdict on a fill of these amounts now (price, limits, inventory): the terms the fill
    * carries, frozen once the solver committed, never the service's present word.
@@ -155,6 +159,8 @@ export class Runner {
   /** New orders the scout handed over and whose first processing has not ended. */
   private readonly beingScouted = new Set<string>();
   private stopping = false;
+  /** Every configured asset, by id. */
+  private readonly assets: AssetIndex;
   /** Nonce gaps are looked for on every chain once, at the first round after start. */
   private gapsChecked = false;
   lastTickMs = 0;
@@ -167,6 +173,7 @@ export class Runner {
     this.wakeQueue = new LaneQueues(options.concurrency ?? 8);
     this.scoutQueue = new LaneQueues(options.concurrency ?? 8);
     this.now = options.now ?? Date.now;
+    this.assets = indexAssets([...options.chains.values()].map((chain) => chain.config));
     this.rounds = new Repeat(() => this.tick(), options.pollIntervalMs);
     this.scouting = new Repeat(() => this.scout(), options.pollIntervalMs);
     this.sideSender = new GatheringSender((candidates) => this.sendBeside(candidates), {
@@ -264,7 +271,10 @@ export class Runner {
           nowMs: this.now(),
           urgencyMarginMs: safety.redeemDeadlineMarginMs,
           urgentRedeemFeeBps: safety.urgentRedeemFeeBps,
-          assets: [...chains.values()].flatMap((chain) => chain.config.assets),
+          assets: this.assets,
+          feeAssetOf: (chain) => chains.get(chain)?.executor.feeAsset ?? null,
+          prices: this.options.prices,
+          logger,
         }),
     };
   }

@@ -56,6 +56,7 @@ export interface BitcoinExecutorOptions {
 
 export class BitcoinExecutor implements ChainExecutor {
   readonly chain: string;
+  readonly feeAsset: string | null;
   readonly maxBatch: number;
   readonly offersInstantRefund = true;
   readonly reader: BitcoinReader;
@@ -70,6 +71,8 @@ export class BitcoinExecutor implements ChainExecutor {
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
     this.chain = config.name;
+    // Bitcoin has one coin: every asset of a Bitcoin chain is it.
+    this.feeAsset = config.assets[0]?.id ?? null;
     this.maxBatch = config.maxBatch;
     this.#config = config;
     this.#key = key;

@@ -56,7 +56,7 @@ function ctxOf(journal: Journal) {
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
     recheckFill: () => Promise.resolve(null),
-    feeAllowance: () => undefined,
+    feeAllowance: () => Promise.resolve(undefined),
   };
 }
 
@@ -103,7 +103,7 @@ describe("following an attempt to its end", () => {
         rechecked.push(fill.id);
         return Promise.resolve(verdict);
       },
-      feeAllowance: () => allowance,
+      feeAllowance: () => Promise.resolve(allowance),
     };
     const rechecked: number[] = [];
     const { action } = claimOk(journal, { ...request, kind });

@@ -73,7 +73,11 @@ function harness(
   const sourceFamily = options.sourceFamily ?? "evm";
   const source = new FakeChain(SOURCE_CHAINS[sourceFamily], sourceFamily, () => journal);
   const destination = new FakeChain("arbitrum_localnet", "evm", () => journal);
-  const sourceAssets = [SOURCE_ASSETS[sourceFamily]];
+  // An EVM source chain lists its coin beside the token orders lock, as a real one would.
+  const sourceAssets =
+    sourceFamily === "evm"
+      ? [SOURCE_ASSETS.evm, { symbol: "eth", tokenAddress: "native", decimals: 18 }]
+      : [SOURCE_ASSETS[sourceFamily]];
   const chains = new Map([
     [source.chain, source.solverChain(SOLVER, sourceAssets)],
     [
@@ -111,7 +115,12 @@ function harness(
         .filter((a) => a.kind === "fill")
         .map((a) => a.orderId),
   };
-  const prices = new FixedPriceSource({ [USDC]: "1", [ETH]: "3000" });
+  const prices = new FixedPriceSource({
+    [USDC]: "1",
+    [ETH]: "3000",
+    "ethereum_localnet:usdc": "1",
+    "ethereum_localnet:eth": "3000",
+  });
   const copy = (order: Order): Order => structuredClone(order);
   h.runner = new Runner({
     journal,
@@ -146,6 +155,7 @@ function harness(
       },
     },
     chains,
+    prices,
     checkQuote: (amounts) => Promise.resolve(h.quote(amounts)),
     openLedger: (ids) =>
       CapacityLedger.open(
@@ -438,6 +448,40 @@ describe("runner: a service that lies", () => {
     await h.runner.tick();
     expect(h.fills()).toEqual([]);
     expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "processing_error" });
+  });
+});
+
+describe("runner: a source redeem near its deadline", () => {
+  it("may pay above the ceiling up to a share of the token it redeems, in the chain's own coin", async () => {
+    const h = harness();
+    // The family says which asset is its coin; the order's source is a token on that chain.
+    h.source.feeAsset = "ethereum_localnet:eth";
+    const order = addOrder(h, 1);
+    await h.runner.tick();
+    const fill = h.destination.built[0]![0]!;
+    h.destination.htlcs.set(fill.params.swapId, {
+      locks: [
+        lock({
+          id: fill.params.swapId,
+          value: 990_000n,
+          height: 106n,
+          spend: { kind: "redeem", txid: "r", height: 107n },
+        }),
+      ],
+      onChain: { initiator: SOLVER, redeemer: USER, timelock: 600n, amount: 990_000n },
+      secret: SECRET,
+    });
+    // 300 blocks (300 s at the fastest) before the user could refund the source: inside the 600 s margin.
+    h.source.tip = 7_000n;
+    await h.runner.tick();
+    const redeem = h.source.built.flat().find((a) => a.kind === "redeem" && a.orderId === order.order_id);
+    expect(redeem?.mustConfirmByMs).toBe(NOW_MS + 300_000);
+    // 1 USDC is 1/3000 ETH at the prices of now; 100 bps of it.
+    const expected = { maxFee: 3_333_333_333_333n, reason: expect.stringContaining("100 bps") };
+    expect(h.source.buildAllowances.at(-1)).toEqual(expected);
+    // Still pending at the next round: re-priced at once, with the same allowance.
+    await h.runner.tick();
+    expect(h.source.allowances).toEqual([expected]);
   });
 });
 
