@@ -12,9 +12,9 @@ import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
-import type { Order } from "../orderbook/types.js";
 import { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.js";
+import type { OrderAmounts } from "../pricing/order-check.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
@@ -86,6 +86,10 @@ export async function startSolverApp(
         prices: pricing.deps.prices.byAsset,
         assets: pricing.deps.assets,
         limits: pricing.deps.limits,
+        priceAt: async (order, holding) => {
+          const verdict = await pricing.checkOrderPrice(order, priceToleranceBps, holding);
+          return verdict.ok ? undefined : verdict;
+        },
       },
       assetIds,
     );
@@ -94,16 +98,8 @@ export async function startSolverApp(
   // Quotes read prices from memory only: the sources answer once before the quote endpoint opens.
   await pricing.start();
 
-  const checkQuote = async (order: Order): Promise<QuoteCheck> => {
-    const verdict = await pricing.checkOrder(
-      {
-        fromAsset: order.source_swap.asset,
-        toAsset: order.destination_swap.asset,
-        fromAmount: BigInt(order.source_swap.amount),
-        toAmount: BigInt(order.destination_swap.amount),
-      },
-      priceToleranceBps,
-    );
+  const checkQuote = async (amounts: OrderAmounts): Promise<QuoteCheck> => {
+    const verdict = await pricing.checkOrder(amounts, priceToleranceBps);
     if (verdict.ok) return { ok: true };
     return {
       ok: false,
@@ -141,6 +137,8 @@ export async function startSolverApp(
     chains,
     checkQuote,
     openLedger,
+    // Read at each use: a reload may replace the price sources.
+    prices: { usdPrice: (assetId) => pricing.deps.prices.byAsset.usdPrice(assetId) },
     safety: config.safety,
     pollIntervalMs: config.solver.pollIntervalMs,
     watchIntervalMs: config.solver.watchIntervalMs,

@@ -316,6 +316,11 @@ export interface FeeAllowance {
 
 export interface ChainExecutor {
   readonly chain: string;
+  /**
+   * The configured asset this chain's fees are paid in (its own coin), so that an amount of it is an
+   * amount of fees; null when the configuration lists none. Each family knows its coin by its own rule.
+   */
+  readonly feeAsset: string | null;
   /** Actions one transaction may carry (Bitcoin redeems batch; most families take 1). */
   readonly maxBatch: number;
   /** Actions of one kind one transaction may carry, where that depends on the kind (EVM fills). */
@@ -332,8 +337,13 @@ export interface ChainExecutor {
    * follows it like any transaction. Absent: `service`.
    */
   readonly instantRefundDelivery?: "service" | "broadcast";
-  /** Builds and signs one transaction carrying these actions. Must not broadcast. */
-  build(actions: ActionRequest[]): Promise<SignedTx>;
+  /**
+   * Builds and signs one transaction carrying these actions. Must not broadcast. `allowance`: what it may
+   * pay above the fee ceiling (an urgent source redeem). A family that replaces a stuck transaction
+   * (EVM, Bitcoin) builds within the ceiling and spends an allowance on the replacements (`bump`); one
+   * that cannot (Solana) spends it here, when it builds an action again after its attempt expired.
+   */
+  build(actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx>;
   /** Sends a signed transaction; a node that already knows it counts as success. */
   broadcast(tx: Pick<SignedTx, "raw" | "txHash">): Promise<void>;
   /**

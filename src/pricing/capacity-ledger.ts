@@ -1,8 +1,9 @@
 /**
- * Capacity at the moment fills are claimed. The quote check before it ran per order, each against the
- * same balances, so many fills decided in one round could together promise inventory and exposure that
- * each passed alone. The ledger reads once, fresh, then takes fills one at a time, each against what the
- * ones before it took. Its caller holds a lock around opening it and claiming what it admits, under
+ * Capacity, and the inventory curve's price, at the moment fills are claimed. The quote check before it
+ * ran per order, each against the same balances, so many fills decided in one round could together
+ * promise inventory and exposure that each passed alone, each priced at an inventory the others were
+ * about to take. The ledger reads once, fresh, then takes fills one at a time, each priced at the
+ * inventory the ones before it left and judged against what they took. Its caller holds a lock around opening it and claiming what it admits, under
  * which no one else claims fills of its assets; fills of other assets may be claimed meanwhile (another
  * chain's), so the exposure is read (`readExposure`) just before taking fills, under the lock of every
  * claim.
@@ -16,6 +17,7 @@ import { gasAssetOf, type AssetIndex } from "./assets.js";
 import { judgeCapacity } from "./capacity.js";
 import { usdCentsUp } from "./conversion.js";
 import type { BalanceSource } from "./inventory.js";
+import type { OrderAmounts } from "./order-check.js";
 import { PriceUnavailableError, readPrice, type PriceSource } from "./price-source.js";
 import { refuse, type QuoteRefusal } from "./refusal.js";
 
@@ -30,12 +32,19 @@ export interface CapacityLedgerDeps {
   prices: PriceSource;
   assets: AssetIndex;
   limits: Limits;
+  /**
+   * The price rule (`checkOrderPrice`) with the destination's inventory curve read at `holding`: the
+   * inventory this fill finds, before it and after every fill claimed before it. Undefined when it passes.
+   */
+  priceAt: (order: OrderAmounts, holding: bigint) => Promise<QuoteRefusal | undefined>;
 }
 
-/** A fill to admit; `alreadyPlanned` is this order's own claimed-but-unsigned fill, counted in the reads. */
+/**
+ * A fill to admit: what it pays (`order.toAsset`, `order.toAmount`) for what it redeems; `alreadyPlanned`
+ * is this order's own claimed-but-unsigned fill, counted in the reads.
+ */
 export interface LedgerEntry {
-  asset: string;
-  amount: bigint;
+  order: OrderAmounts;
   alreadyPlanned: bigint;
 }
 
@@ -83,13 +92,18 @@ export class CapacityLedger {
     }
   }
 
-  /** Admits one fill if the capacity rule holds after every fill admitted before it; records it if so. */
+  /**
+   * Admits one fill if the capacity rule holds after every fill admitted before it and its price holds at
+   * the inventory they left; records it if so.
+   */
   async take(entry: LedgerEntry): Promise<QuoteRefusal | undefined> {
-    const asset = this.deps.assets.get(entry.asset);
-    if (asset === undefined) return refuse("unknown_asset", `asset ${entry.asset} has no asset config`);
+    const assetId = entry.order.toAsset;
+    const amount = entry.order.toAmount;
+    const asset = this.deps.assets.get(assetId);
+    if (asset === undefined) return refuse("unknown_asset", `asset ${assetId} has no asset config`);
     const gasId = gasAssetOf(this.deps.assets, asset.chain);
-    const available = this.available.get(entry.asset);
-    const gas = gasId === null || gasId === entry.asset ? null : this.available.get(gasId);
+    const available = this.available.get(assetId);
+    const gas = gasId === null || gasId === assetId ? null : this.available.get(gasId);
     const unreadable = [available, gas, this.inFlightCents].find((v) => v instanceof Error);
     if (unreadable instanceof Error) {
       if (unreadable instanceof PriceUnavailableError) return refuse(unreadable.reason, unreadable.message);
@@ -107,10 +121,15 @@ export class CapacityLedger {
       gasAvailable: gas === null || gas === undefined ? null : (gas as bigint),
       inFlightCents: (this.inFlightCents as bigint) - usdCentsUp(entry.alreadyPlanned, priced),
     };
-    const refusal = judgeCapacity(figures, this.deps.limits, priced, entry.amount);
+    // Capacity first, as before a plan's fill (order-check.ts): a fill that cannot be carried waits.
+    const refusal = judgeCapacity(figures, this.deps.limits, priced, amount);
     if (refusal !== undefined) return refusal;
-    this.available.set(entry.asset, figures.available - entry.amount);
-    this.inFlightCents = figures.inFlightCents + usdCentsUp(entry.amount, priced);
+    // The floor is the operator's reserve, not a promise: the curve sees it as held, as quotes do.
+    const holding = figures.available + (this.deps.floors[assetId] ?? 0n);
+    const priceRefusal = await this.deps.priceAt(entry.order, holding);
+    if (priceRefusal !== undefined) return priceRefusal;
+    this.available.set(assetId, figures.available - amount);
+    this.inFlightCents = figures.inFlightCents + usdCentsUp(amount, priced);
     return undefined;
   }
 }

@@ -38,11 +38,6 @@ export function curveExtraBps(curve: InventoryCurve, holding: bigint): number {
   return last.extraBps;
 }
 
-/** The narrowest the curve ever makes the fee: its lowest point (a piecewise-linear minimum is a vertex). */
-export function curveMinExtraBps(curve: InventoryCurve): number {
-  return Math.min(...curve.points.map((p) => p.extraBps));
-}
-
 /** The strategy's fee plus the curve's extra, kept within 0..10000 bps. */
 export function effectiveFeeBps(feeBps: number, extraBps: number): number {
   return Math.min(10_000, Math.max(0, feeBps + extraBps));

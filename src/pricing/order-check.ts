@@ -1,8 +1,10 @@
 /**
  * The last price check before a fill: the solver re-prices the order at the prices of now and refuses when
  * the order asks for more than that quote plus a tolerance, or when the pair, limits, inventory or exposure
- * refuse. The requote takes the inventory curve's most generous point (see PricingMode), so `price_moved`
- * always means the market moved.
+ * refuse. The requote reads the inventory curve where quotes read it, at the destination inventory before
+ * this fill: an order quoted while inventory was high pays the wider fee once inventory has fallen, so
+ * `price_moved` means "asks for more than the solver would quote now", whether the market or the
+ * inventory moved.
  */
 import { describeAmount, gasAssetOf } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
@@ -31,27 +33,37 @@ export class InvalidToleranceError extends Error {
   }
 }
 
+/**
+ * The price alone: requote the order's source amount, the curve read at `holding` (the destination's
+ * inventory before this fill; the inventory of now when absent), and compare. The fill gate asks this with
+ * the inventory each fill finds after those admitted before it, and judges capacity itself.
+ */
+export async function checkOrderPrice(
+  order: OrderAmounts,
+  deps: QuoteDeps,
+  toleranceBps: number,
+  holding?: bigint,
+): Promise<OrderCheckOk | QuoteRefusal> {
+  checkTolerance(toleranceBps);
+  const requoted = await requote(order, deps, holding);
+  if (isRefusal(requoted)) return requoted;
+  return judgePrice(order, requoted, toleranceBps);
+}
+
+/**
+ * The check before a fill: the requote's own refusals (pair, limits, prices), then capacity for what the
+ * order takes, then the price. An order the solver cannot carry now waits for inventory rather than
+ * being refused for the wider fee the curve asks at an inventory too low for it anyway; once it can be
+ * carried, it is priced at the inventory of then.
+ */
 export async function checkOrderAgainstQuote(
   order: OrderAmounts,
   deps: QuoteDeps,
   toleranceBps: number,
 ): Promise<OrderCheckOk | QuoteRefusal> {
-  if (!Number.isInteger(toleranceBps) || toleranceBps < 0) throw new InvalidToleranceError(toleranceBps);
-  const requoted = await priceRequest(
-    { from: order.fromAsset, to: order.toAsset, fromAmount: order.fromAmount },
-    deps,
-    "fill",
-  );
+  checkTolerance(toleranceBps);
+  const requoted = await requote(order, deps);
   if (isRefusal(requoted)) return requoted;
-
-  // order.toAmount / requoted.toAmount must not exceed 1 + tolerance; compared in integers.
-  if (order.toAmount * 10_000n > requoted.toAmount * (10_000n + BigInt(toleranceBps))) {
-    return refuse(
-      "price_moved",
-      `order asks ${describeAmount(order.toAmount, requoted.to)} but the solver quotes ` +
-        `${describeAmount(requoted.toAmount, requoted.to)} now, beyond the ${toleranceBps} bps tolerance`,
-    );
-  }
   // Capacity is checked for what the order actually takes, which may exceed today's quote.
   const capacityRefusal = await checkCapacity(
     deps.capacity,
@@ -61,5 +73,38 @@ export async function checkOrderAgainstQuote(
     gasAssetOf(deps.assets, requoted.to.chain),
   );
   if (capacityRefusal !== undefined) return capacityRefusal;
+  return judgePrice(order, requoted, toleranceBps);
+}
+
+function checkTolerance(toleranceBps: number): void {
+  if (!Number.isInteger(toleranceBps) || toleranceBps < 0) throw new InvalidToleranceError(toleranceBps);
+}
+
+function requote(
+  order: OrderAmounts,
+  deps: QuoteDeps,
+  holding?: bigint,
+): Promise<PricedRequest | QuoteRefusal> {
+  return priceRequest(
+    { from: order.fromAsset, to: order.toAsset, fromAmount: order.fromAmount },
+    deps,
+    holding,
+  );
+}
+
+/** The order may ask at most the tolerance more than the requote. */
+function judgePrice(
+  order: OrderAmounts,
+  requoted: PricedRequest,
+  toleranceBps: number,
+): OrderCheckOk | QuoteRefusal {
+  // order.toAmount / requoted.toAmount must not exceed 1 + tolerance; compared in integers.
+  if (order.toAmount * 10_000n > requoted.toAmount * (10_000n + BigInt(toleranceBps))) {
+    return refuse(
+      "price_moved",
+      `order asks ${describeAmount(order.toAmount, requoted.to)} but the solver quotes ` +
+        `${describeAmount(requoted.toAmount, requoted.to)} now, beyond the ${toleranceBps} bps tolerance`,
+    );
+  }
   return { ok: true, requoted };
 }

@@ -10,7 +10,12 @@ import type { DecimalString } from "./decimal.js";
 import { Inventory, type BalanceSource, type CommittedAmount } from "./inventory.js";
 import type { FeedReader } from "./live/chainlink-feed.js";
 import { PriceBook, type AssetPriceView } from "./live/price-book.js";
-import { checkOrderAgainstQuote, type OrderAmounts, type OrderCheckOk } from "./order-check.js";
+import {
+  checkOrderAgainstQuote,
+  checkOrderPrice,
+  type OrderAmounts,
+  type OrderCheckOk,
+} from "./order-check.js";
 import {
   FixedPriceSource,
   PriceUnavailableError,
@@ -54,7 +59,14 @@ export interface Pricing {
   readonly inventory: Inventory;
   /** For startQuoteServer: the quote item, or the refusal. */
   quote: QuoteFunction;
+  /** The check before a fill: price at the inventory of now, then capacity. */
   checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal>;
+  /** The price alone, the inventory curve read at `holding` (the fill gate's figure for this fill). */
+  checkOrderPrice(
+    order: OrderAmounts,
+    toleranceBps: number,
+    holding: bigint,
+  ): Promise<OrderCheckOk | QuoteRefusal>;
   /** Reads every live source once, then keeps them fresh in the background. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -164,6 +176,14 @@ class PricingEngine implements Pricing {
 
   checkOrder(order: OrderAmounts, toleranceBps: number): Promise<OrderCheckOk | QuoteRefusal> {
     return checkOrderAgainstQuote(order, this.currentDeps, toleranceBps);
+  }
+
+  checkOrderPrice(
+    order: OrderAmounts,
+    toleranceBps: number,
+    holding: bigint,
+  ): Promise<OrderCheckOk | QuoteRefusal> {
+    return checkOrderPrice(order, this.currentDeps, toleranceBps, holding);
   }
 
   async start(): Promise<void> {

@@ -11,7 +11,7 @@ import { checkCapacity } from "./capacity.js";
 import { convertAmount, type PricedAsset } from "./conversion.js";
 import { applyFees } from "./fees.js";
 import type { CapacityView } from "./inventory.js";
-import { curveExtraBps, curveMinExtraBps, effectiveFeeBps } from "./inventory-curve.js";
+import { curveExtraBps, effectiveFeeBps } from "./inventory-curve.js";
 import { PriceUnavailableError, readPrice, type PriceSource, type PriceSources } from "./price-source.js";
 import { buildQuoteItem } from "./quote-item.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
@@ -35,13 +35,6 @@ export interface QuoteDeps {
   curves: Readonly<Record<string, InventoryCurve>>;
   capacity: CapacityView;
 }
-
-/**
- * `quote` prices with the curve at the destination's inventory now. `fill` (the check before a fill)
- * prices with the curve's most generous point: an order is then refused only when the market moved,
- * never because the solver's own inventory fell since it quoted, which is a passing state.
- */
-export type PricingMode = "quote" | "fill";
 
 export type PricedAssetConfig = AssetConfig & PricedAsset;
 
@@ -80,28 +73,37 @@ async function readPrices(
   }
 }
 
-/** The fee after the destination's inventory curve, or the refusal when its inventory cannot be read. */
+/**
+ * The fee after the destination's inventory curve, read at `holding` (the inventory of now when absent),
+ * or the refusal when that inventory cannot be read.
+ */
 async function feeFor(
   strategy: PricingStrategy,
   to: AssetConfig,
   deps: QuoteDeps,
-  mode: PricingMode,
+  holding: bigint | undefined,
 ): Promise<number | QuoteRefusal> {
   const curve = deps.curves[to.id];
   if (curve === undefined) return strategy.feeBps;
-  if (mode === "fill") return effectiveFeeBps(strategy.feeBps, curveMinExtraBps(curve));
   try {
-    return effectiveFeeBps(strategy.feeBps, curveExtraBps(curve, await deps.capacity.holding(to.id)));
+    const held = holding ?? (await deps.capacity.holding(to.id));
+    return effectiveFeeBps(strategy.feeBps, curveExtraBps(curve, held));
   } catch (error) {
     return refuse("inventory_unavailable", `cannot read inventory of ${to.id}: ${(error as Error).message}`);
   }
 }
 
-/** Strategy, size limits, prices and fees: everything about a quote except the solver's capacity. */
+/**
+ * Strategy, size limits, prices and fees: everything about a quote except the solver's capacity. The
+ * inventory curve is read at the destination inventory before this fill: `holding` where the caller
+ * knows it better (the fill gate, after the fills it admitted before), else the balance less every fill
+ * already promised. Quotes and fills price alike, so an order filled at the inventory it was quoted at
+ * pays exactly the quoted fee.
+ */
 export async function priceRequest(
   request: QuoteRequest,
   deps: QuoteDeps,
-  mode: PricingMode = "quote",
+  holding?: bigint,
 ): Promise<PricedRequest | QuoteRefusal> {
   const strategy = findStrategy(deps.strategies, request.from, request.to);
   if (strategy === undefined) {
@@ -122,7 +124,7 @@ export async function priceRequest(
   const prices = await readPrices(deps.prices[strategy.priceSource], fromAsset, toAsset);
   if (isRefusal(prices)) return prices;
   const [from, to] = prices;
-  const feeBps = await feeFor(strategy, toAsset, deps, mode);
+  const feeBps = await feeFor(strategy, toAsset, deps, holding);
   if (isRefusal(feeBps)) return feeBps;
   const toAmount = applyFees(convertAmount(request.fromAmount, from, to), strategy, feeBps);
   if (toAmount <= 0n) {

@@ -23,8 +23,10 @@ export interface ExecutionContext {
   urgencyMarginMs: number;
   /** A signed fill's safety rules asked again with fresh facts (price aside); null when it may be sent. */
   recheckFill: (fill: ActionRow) => Promise<Decision | null>;
-  /** What a replacement of these actions' transaction may pay above the fee ceiling, if anything. */
-  feeAllowance: (actions: readonly ActionRow[]) => FeeAllowance | undefined;
+  /** What a transaction of these actions (built, or a replacement) may pay above the fee ceiling, if anything. */
+  feeAllowance: (
+    actions: readonly Pick<ActionRow, "kind" | "request">[],
+  ) => Promise<FeeAllowance | undefined>;
 }
 
 /**
@@ -71,7 +73,9 @@ export async function executeClaimed(
 
   let signed: SignedTx;
   try {
-    signed = await chain.executor.build(claimed.map((c) => c.request));
+    const requests = claimed.map((c) => c.request);
+    const allowance = await ctx.feeAllowance(requests.map((request) => ({ kind: request.kind, request })));
+    signed = await chain.executor.build(requests, allowance);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const done = alreadyOnChain(error);

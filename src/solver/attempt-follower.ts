@@ -236,9 +236,11 @@ async function followOne(
 }
 
 /**
- * Before a fill is sent again or re-priced, its safety rules are asked once more: a fill that is no
- * longer safe (the source refunded or about to be, the deadline passed) is cancelled; one whose facts
- * cannot be read now is left as it is this round. True when nothing more may be done with the attempt.
+ * Before a fill is sent again or re-priced, its safety rules are asked once more, for every fill the
+ * attempt carries: when any of them is no longer safe (the source refunded or about to be, the deadline
+ * passed) the attempt is cancelled, whatever the others' facts (a fill that cannot be judged now is no
+ * reason to keep sending one known to be unsafe); when none is unsafe but some cannot be judged now, the
+ * attempt is left as it is this round. True when nothing more may be done with the attempt.
  */
 async function cancelledInstead(
   attempt: AttemptRow,
@@ -252,24 +254,30 @@ async function cancelledInstead(
     return false;
   }
   const fills = attempt.actionIds.map((id) => journal.action(id)).filter((a) => a.kind === "fill");
-  for (const fill of fills) {
-    const verdict = await ctx.recheckFill(fill);
-    if (verdict === null) continue;
-    if (verdict.outcome === "wait") {
-      log.warn(
-        { orderId: fill.orderId, reason: verdict.reason, detail: verdict.detail },
-        "fill not sent again this round: its safety cannot be confirmed now",
-      );
-      return true;
-    }
+  const judged = await Promise.all(
+    fills.map(async (fill) => ({ fill, verdict: await ctx.recheckFill(fill) })),
+  );
+  const unsafe = judged.filter(({ verdict }) => verdict?.outcome === "refuse");
+  const unjudged = judged.filter(({ verdict }) => verdict?.outcome === "wait");
+  for (const { fill, verdict } of unsafe) {
     log.warn(
-      { orderId: fill.orderId, reason: verdict.reason, detail: verdict.detail },
+      { orderId: fill.orderId, reason: verdict?.reason, detail: verdict?.detail },
       "fill no longer safe; cancelling it",
     );
+  }
+  for (const { fill, verdict } of unjudged) {
+    log.warn(
+      { orderId: fill.orderId, reason: verdict?.reason, detail: verdict?.detail },
+      unsafe.length > 0
+        ? "fill cancelled with the unsafe fill it is sent with; its own safety cannot be confirmed now"
+        : "fill not sent again this round: its safety cannot be confirmed now",
+    );
+  }
+  if (unsafe.length > 0) {
     await cancel(attempt, chain, ctx, log);
     return true;
   }
-  return false;
+  return unjudged.length > 0;
 }
 
 /** Action id → reason of the actions whose own call failed inside a mined batch (positions as given to txStatus). */
@@ -336,7 +344,7 @@ async function bump(
 ): Promise<void> {
   if (attempt.purpose === "cancel") return cancel(attempt, chain, ctx, log);
   const actions = attempt.actionIds.map((id) => ctx.journal.action(id));
-  const allowance = ctx.feeAllowance(actions);
+  const allowance = await ctx.feeAllowance(actions);
   const replacement = await chain.executor.bump(
     attempt,
     actions.map((a) => a.request),

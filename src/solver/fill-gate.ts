@@ -1,8 +1,9 @@
 /**
  * The last gate before a fill: every fill rule is asked again at the present moment (the journal may
- * have changed since the plan: an instant refund signed, the source taken by another order), then
- * capacity is judged against fresh balances and every fill claimed before it, and only then is the
- * fill's row claimed in the journal, atomically with its source.
+ * have changed since the plan: an instant refund signed, the source taken by another order), then the
+ * price is asked again at the inventory the fill finds and capacity judged, against fresh balances and
+ * every fill claimed before it, and only then is the fill's row claimed in the journal, atomically with
+ * its source and the terms that were priced.
  *
  * One pass at a time per destination chain: only a pass of that chain claims its assets, so the
  * balances it reads stay true until its claims are made, and a chain whose reads are slow (a Bitcoin
@@ -15,6 +16,7 @@ import type { ActionRow, ActionStatus, ExclusiveClaim, Journal } from "../journa
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import type { Decision, PlanInput } from "./plan-types.js";
+import { fillAmounts } from "./order-terms.js";
 import { fillVerdict } from "./planner.js";
 
 export interface ActionCandidate {
@@ -117,9 +119,9 @@ export class FillGate {
       const { request } = candidate;
       const own = journal.orderActions(request.orderId).find((a) => a.kind === "fill");
       const alreadyPlanned = own?.status === "planned" ? own.request.params.amount : 0n;
+      // Priced and judged by what the claim freezes and the fill carries, whatever the service says now.
       const refusal = await ledger.take({
-        asset: request.params.asset,
-        amount: request.params.amount,
+        order: fillAmounts({ source: candidate.input.source.params, destination: request.params }),
         alreadyPlanned,
       });
       if (refusal === undefined) {

@@ -7,6 +7,7 @@
 import type { HtlcParams } from "../chains/chain.js";
 import type { OrderTerms } from "../journal/journal.js";
 import type { Order } from "../orderbook/types.js";
+import type { OrderAmounts } from "../pricing/order-check.js";
 import { chainOf } from "./facts.js";
 import { sameParty } from "./filters/party.js";
 import { sideParams } from "./order-sides.js";
@@ -34,4 +35,17 @@ export function changedTerms(frozen: OrderTerms, stated: OrderTerms): string[] {
   }
   if (frozen.refundAddress !== stated.refundAddress) changed.push("refundAddress");
   return changed;
+}
+
+/**
+ * What a fill under these terms pays (the destination's asset and amount) for what it redeems (the
+ * source's): exactly what pricing must judge, whatever the service states now.
+ */
+export function fillAmounts(terms: Pick<OrderTerms, "source" | "destination">): OrderAmounts {
+  return {
+    fromAsset: terms.source.asset,
+    toAsset: terms.destination.asset,
+    fromAmount: terms.source.amount,
+    toAmount: terms.destination.amount,
+  };
 }

@@ -6,6 +6,9 @@ import type { ActionRow, ActionStatus, Journal, OrderRow, OrderTerms } from "../
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { Order, OrderStatus } from "../orderbook/types.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
+import { indexAssets, type AssetIndex } from "../pricing/assets.js";
+import type { OrderAmounts } from "../pricing/order-check.js";
+import type { PriceSource } from "../pricing/price-source.js";
 import { batchActions, executeClaimed, type ExecutionContext } from "./action-executor.js";
 import { urgentRedeemAllowance } from "./fee-allowance.js";
 import { GatheringSender } from "./gathering-sender.js";
@@ -26,7 +29,7 @@ import {
 import type { RunnerObserver } from "./observer.js";
 import { silentObserver } from "./observer.js";
 import { OrderShapeError } from "./order-sides.js";
-import { changedTerms, statedTerms } from "./order-terms.js";
+import { changedTerms, fillAmounts, statedTerms } from "./order-terms.js";
 import type { Decision, PlanInput, QuoteCheck } from "./plan-types.js";
 import { fillSafetyVerdict, plan } from "./planner.js";
 import { OrdersInHand } from "./orders-in-hand.js";
@@ -104,8 +107,13 @@ export interface RunnerOptions {
   journal: Journal;
   orderbook: Pick<OrderbookClient, "listAllOrders" | "listOrders" | "getOrder" | "instantRefund">;
   chains: ChainRegistry;
-  /** Pricing's verdict on filling the order now (amounts, limits, inventory). */
-  checkQuote: (order: Order) => Promise<QuoteCheck>;
+  /** The solver's prices of now: an urgent token redeem's fee allowance is converted to the fee coin at them. */
+  prices: PriceSource;
+  /**
+   * Pricing's verdict on a fill of these amounts now (price, limits, inventory): the terms the fill
+   * carries, frozen once the solver committed, never the service's present word.
+   */
+  checkQuote: (amounts: OrderAmounts) => Promise<QuoteCheck>;
   /** Fresh capacity for the destination assets of fills about to be claimed. */
   openLedger: (assetIds: readonly string[]) => Promise<CapacityLedger>;
   safety: SafetyConfig;
@@ -151,6 +159,8 @@ export class Runner {
   /** New orders the scout handed over and whose first processing has not ended. */
   private readonly beingScouted = new Set<string>();
   private stopping = false;
+  /** Every configured asset, by id. */
+  private readonly assets: AssetIndex;
   /** Nonce gaps are looked for on every chain once, at the first round after start. */
   private gapsChecked = false;
   lastTickMs = 0;
@@ -163,6 +173,7 @@ export class Runner {
     this.wakeQueue = new LaneQueues(options.concurrency ?? 8);
     this.scoutQueue = new LaneQueues(options.concurrency ?? 8);
     this.now = options.now ?? Date.now;
+    this.assets = indexAssets([...options.chains.values()].map((chain) => chain.config));
     this.rounds = new Repeat(() => this.tick(), options.pollIntervalMs);
     this.scouting = new Repeat(() => this.scout(), options.pollIntervalMs);
     this.sideSender = new GatheringSender((candidates) => this.sendBeside(candidates), {
@@ -260,7 +271,10 @@ export class Runner {
           nowMs: this.now(),
           urgencyMarginMs: safety.redeemDeadlineMarginMs,
           urgentRedeemFeeBps: safety.urgentRedeemFeeBps,
-          assets: [...chains.values()].flatMap((chain) => chain.config.assets),
+          assets: this.assets,
+          feeAssetOf: (chain) => chains.get(chain)?.executor.feeAsset ?? null,
+          prices: this.options.prices,
+          logger,
         }),
     };
   }
@@ -624,7 +638,10 @@ export class Runner {
         base.actions.fill === undefined || base.actions.fill === "planned" || base.actions.fill === "failed";
       const input: PlanInput = {
         ...base,
-        quoteCheck: fillIdle && base.destination.state !== null ? await this.options.checkQuote(order) : null,
+        quoteCheck:
+          fillIdle && base.destination.state !== null
+            ? await this.options.checkQuote(fillAmounts(terms))
+            : null,
       };
       const result = plan(input);
       const decision = result.decision;

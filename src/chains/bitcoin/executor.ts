@@ -57,6 +57,7 @@ export interface BitcoinExecutorOptions {
 
 export class BitcoinExecutor implements ChainExecutor {
   readonly chain: string;
+  readonly feeAsset: string | null;
   readonly maxBatch: number;
   readonly offersInstantRefund = true;
   readonly reader: BitcoinReader;
@@ -72,6 +73,8 @@ export class BitcoinExecutor implements ChainExecutor {
   constructor(options: BitcoinExecutorOptions) {
     const { config, key, backend } = options;
     this.chain = config.name;
+    // Bitcoin has one coin: every asset of a Bitcoin chain is it.
+    this.feeAsset = config.assets[0]?.id ?? null;
     this.maxBatch = config.maxBatch;
     this.#config = config;
     this.#key = key;

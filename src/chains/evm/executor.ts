@@ -31,7 +31,7 @@ import {
   type TxStatus,
 } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
-import { resolveEvmAsset, type EvmAsset } from "./assets.js";
+import { isNativeToken, resolveEvmAsset, type EvmAsset } from "./assets.js";
 import { batchRoute, type BatchRoute } from "./batch/batch-call.js";
 import { tookEffect } from "./batch/batch-outcomes.js";
 import { evmBatching, type EvmBatching } from "./batch/batching.js";
@@ -99,6 +99,7 @@ type PendingSetup = () => Promise<void>;
 
 export class EvmExecutor implements ChainExecutor {
   readonly chain: string;
+  readonly feeAsset: string | null;
   /** The solver declines EVM sources by not filling them; the user refunds after the timelock. */
   readonly offersInstantRefund = false;
   readonly client: PublicClient;
@@ -118,6 +119,7 @@ export class EvmExecutor implements ChainExecutor {
   constructor(options: EvmExecutorOptions) {
     this.config = options.config;
     this.chain = options.config.name;
+    this.feeAsset = options.config.assets.find((a) => isNativeToken(a.tokenAddress))?.id ?? null;
     this.client = options.publicClient ?? createEvmPublicClient(options.config);
     this.account = privateKeyToAccount(options.privateKey);
     this.journal = options.journal;

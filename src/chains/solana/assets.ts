@@ -26,10 +26,15 @@ export type SolanaAssetsConfig = Pick<
   "name" | "nativeProgramId" | "splProgramId" | "assets"
 >;
 
+/** SOL itself, not an SPL token: the coin Solana's fees are paid in. */
+export function isNativeSol(asset: Pick<AssetConfig, "tokenAddress">): boolean {
+  return asset.tokenAddress === "native";
+}
+
 export function resolveSolanaAsset(config: SolanaAssetsConfig, asset: string): SolanaAsset {
   const found = config.assets.find((a) => a.id === asset);
   if (found === undefined) throw new UnknownSolanaAssetError(asset, config.name);
-  if (found.tokenAddress === "native") {
+  if (isNativeSol(found)) {
     return {
       id: found.id,
       kind: "native",

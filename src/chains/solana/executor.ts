@@ -17,6 +17,7 @@ import type { SolanaChainConfig } from "../../config/types.js";
 import type {
   ActionRequest,
   ChainExecutor,
+  FeeAllowance,
   JournalView,
   SignedTx,
   SolanaTxTerms,
@@ -29,7 +30,7 @@ import {
   redeemInstruction,
   refundInstruction,
 } from "./action-instructions.js";
-import { resolveSolanaAsset, type SolanaAsset } from "./assets.js";
+import { isNativeSol, resolveSolanaAsset, type SolanaAsset } from "./assets.js";
 import {
   describeTxError,
   FillAlreadyLandedError,
@@ -39,7 +40,7 @@ import {
   SwapOccupiedError,
 } from "./errors.js";
 import { attemptCost, type RentTable } from "./outstanding.js";
-import { computeUnitLimit, computeUnitPrice } from "./priority-fee.js";
+import { allowanceBounds, computeUnitLimit, computeUnitPrice } from "./priority-fee.js";
 import type { SolanaReader } from "./reader.js";
 import { isAlreadyProcessed, type SolanaRpc } from "./rpc.js";
 import { SolanaRpcError } from "./rpc-endpoint.js";
@@ -55,6 +56,8 @@ import { lockId, type LiveSwap } from "./swap-state.js";
 
 /** Units the simulation may use: far above any HTLC instruction, below the cluster's cap. */
 const SIMULATION_UNIT_LIMIT = 400_000n;
+/** Every transaction here is signed by the solver alone, its fee payer. */
+const SOLVER_SIGNATURES = 1;
 const NATIVE_SWAP_SIZE = 161;
 const SPL_SWAP_SIZE = 194;
 
@@ -69,6 +72,7 @@ export interface SolanaExecutorOptions {
 
 export class SolanaExecutor implements ChainExecutor {
   readonly chain: string;
+  readonly feeAsset: string | null;
   readonly maxBatch = 1;
   /** A declined source goes back to the user at once: the solver, its redeemer, signs the instant refund. */
   readonly offersInstantRefund = true;
@@ -83,6 +87,7 @@ export class SolanaExecutor implements ChainExecutor {
   constructor(options: SolanaExecutorOptions) {
     this.#config = options.config;
     this.chain = options.config.name;
+    this.feeAsset = options.config.assets.find(isNativeSol)?.id ?? null;
     this.#keypair = options.keypair;
     this.#rpc = options.rpc;
     this.#reader = options.reader;
@@ -94,7 +99,12 @@ export class SolanaExecutor implements ChainExecutor {
     return this.#keypair.publicKey;
   }
 
-  async build(actions: ActionRequest[]): Promise<SignedTx> {
+  /**
+   * `allowance` lets the priority fee pass the configured ceiling, up to the allowance's whole fee: an
+   * urgent source redeem cannot be replaced here, only built again once its attempt expired, at a price
+   * doubled for each expiry.
+   */
+  async build(actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx> {
     const action = actions[0];
     if (action === undefined || actions.length !== 1) {
       throw new SolanaActionError(
@@ -107,20 +117,35 @@ export class SolanaExecutor implements ChainExecutor {
       );
     }
     const { asset, instructions } = await this.#instructions(action);
-    const draft = await this.#draft(action, instructions);
+    const { draft, fees } = await this.#draft(action, instructions);
     const simulated = await this.#simulate(action, asset, draft);
+    const unitLimit = computeUnitLimit(simulated);
+    const bounds = allowanceBounds(this.#config, SOLVER_SIGNATURES, unitLimit, allowance);
+    const unitPrice = computeUnitPrice(fees.recent, fees.expired, bounds);
     const signed = signDraft(
       this.chain,
-      { ...draft, computeUnitLimit: computeUnitLimit(simulated) },
+      { ...draft, computeUnitLimit: unitLimit, computeUnitPriceMicroLamports: unitPrice },
       this.#keypair,
     );
+    if (allowance !== undefined && unitPrice > this.#config.computeUnitPriceCeilingMicroLamports) {
+      this.#log?.warn(
+        {
+          orderId: action.orderId,
+          txHash: signed.txHash,
+          computeUnitPrice: unitPrice.toString(),
+          ceiling: this.#config.computeUnitPriceCeilingMicroLamports.toString(),
+          reason: allowance.reason,
+        },
+        "paying above the fee ceiling",
+      );
+    }
     this.#log?.info(
       {
         kind: action.kind,
         orderId: action.orderId,
         txHash: signed.txHash,
         computeUnits: simulated.toString(),
-        computeUnitPrice: draft.computeUnitPriceMicroLamports.toString(),
+        computeUnitPrice: unitPrice.toString(),
       },
       "signed",
     );
@@ -359,7 +384,14 @@ export class SolanaExecutor implements ChainExecutor {
     return [createAssociatedTokenAccountIdempotentInstruction(this.address, owner, asset.mint)];
   }
 
-  async #draft(action: ActionRequest, instructions: TransactionInstruction[]): Promise<TxDraft> {
+  /**
+   * The transaction to simulate, at the price the configured bounds give, and what its final price is
+   * made from once its unit limit is known: recent fees, and how many attempts of the action expired.
+   */
+  async #draft(
+    action: ActionRequest,
+    instructions: TransactionInstruction[],
+  ): Promise<{ draft: TxDraft; fees: { recent: bigint[]; expired: number } }> {
     const writable = instructions.flatMap((ix) => ix.keys.filter((k) => k.isWritable).map((k) => k.pubkey));
     const [recent, latest] = await Promise.all([
       this.#rpc.getRecentPrioritizationFees(writable),
@@ -368,11 +400,14 @@ export class SolanaExecutor implements ChainExecutor {
     // Every earlier transaction of this action that is not live anymore expired or failed unlanded.
     const expired = this.#journal.actionTxids(action.orderId, action.kind).length;
     return {
-      instructions,
-      blockhash: latest.blockhash,
-      lastValidBlockHeight: latest.lastValidBlockHeight,
-      computeUnitPriceMicroLamports: computeUnitPrice(recent, expired, this.#config),
-      computeUnitLimit: SIMULATION_UNIT_LIMIT,
+      draft: {
+        instructions,
+        blockhash: latest.blockhash,
+        lastValidBlockHeight: latest.lastValidBlockHeight,
+        computeUnitPriceMicroLamports: computeUnitPrice(recent, expired, this.#config),
+        computeUnitLimit: SIMULATION_UNIT_LIMIT,
+      },
+      fees: { recent, expired },
     };
   }
 

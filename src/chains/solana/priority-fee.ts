@@ -39,6 +39,26 @@ export function computeUnitPrice(
   return price < floor ? floor : price;
 }
 
+/**
+ * Bounds for a transaction an allowance lets pay above the ceiling (an urgent source redeem built again
+ * after its attempt expired): the ceiling raised to the highest price at which its whole fee, at this
+ * unit limit, stays within `maxFee`.
+ */
+export function allowanceBounds<T extends PriceBounds>(
+  bounds: T,
+  signatures: number,
+  unitLimit: bigint,
+  allowance: { maxFee: bigint } | undefined,
+): T {
+  if (allowance === undefined || unitLimit <= 0n) return bounds;
+  const forUnits = allowance.maxFee - BigInt(signatures) * LAMPORTS_PER_SIGNATURE;
+  // Rounded down: price × limit / 10^6, rounded up as the fee is, is then at most `forUnits`.
+  const allowed = forUnits > 0n ? (forUnits * 1_000_000n) / unitLimit : 0n;
+  return allowed > bounds.computeUnitPriceCeilingMicroLamports
+    ? { ...bounds, computeUnitPriceCeilingMicroLamports: allowed }
+    : bounds;
+}
+
 /** The fee a transaction pays when it lands, lamports: signatures, plus price × limit rounded up. */
 export function transactionFeeLamports(signatures: number, price: bigint, unitLimit: bigint): bigint {
   return BigInt(signatures) * LAMPORTS_PER_SIGNATURE + (price * unitLimit + 999_999n) / 1_000_000n;

@@ -102,6 +102,29 @@ export async function moveSolverTokens(
   if (receipt.status !== "success") throw new Error(`moving ${assetId} ${direction} reverted`);
 }
 
+/**
+ * Sets the solver's allowance of a token to its HTLC, from outside, as an operator's mistake would: at
+ * zero every fill of the token fails to build (its action fails and is tried again each round) until it
+ * is granted again. Call it while the solver has nothing in flight on that chain: it takes a nonce of the
+ * solver's account.
+ */
+export async function setSolverAllowance(t: TestLocalnet, assetId: string, amount: bigint): Promise<void> {
+  const [chainName] = assetId.split(":");
+  const { chain, pub, definition } = evmClients(t, chainName ?? "");
+  const asset = chain.assets.find((a) => a.id === assetId);
+  if (asset === undefined || asset.tokenAddress === "native") throw new Error(`${assetId} is not a token`);
+  const solver = privateKeyToAccount(t.net.solverConfig.solver.keys.evm as Hex);
+  const wallet = createWalletClient({ account: solver, chain: definition, transport: http(chain.rpcUrl) });
+  const hash = await wallet.writeContract({
+    address: asset.tokenAddress as Address,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [asset.htlcAddress as Address, amount],
+  });
+  const receipt = await pub.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`setting the allowance of ${assetId} reverted`);
+}
+
 /** A throwaway account that holds the solver's tokens while they are away. */
 const HOLDER_KEY: Hex = `0x${"4e".repeat(32)}`;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AssetConfig, Limits } from "../../../src/config/types.js";
 import { CapacityLedger, type CapacityLedgerDeps } from "../../../src/pricing/capacity-ledger.js";
+import type { OrderAmounts } from "../../../src/pricing/order-check.js";
 import { FixedPriceSource } from "../../../src/pricing/price-source.js";
+import { refuse } from "../../../src/pricing/refusal.js";
 
 const usdc: AssetConfig = {
   id: "ethereum:usdc",
@@ -39,13 +41,22 @@ function deps(overrides: Partial<CapacityLedgerDeps> & { held?: Record<string, b
       [eth.id, eth],
     ]),
     limits,
+    priceAt: () => Promise.resolve(undefined),
     ...overrides,
   };
   return { deps: base, reads };
 }
 
+/** A fill of `amount` units of USDC for an ETH source. */
+const fillOf = (amount: bigint) => ({
+  fromAsset: eth.id,
+  toAsset: usdc.id,
+  fromAmount: 10n ** 18n,
+  toAmount: amount,
+});
+
 const take = (ledger: CapacityLedger, amount: bigint, alreadyPlanned = 0n) =>
-  ledger.take({ asset: usdc.id, amount, alreadyPlanned });
+  ledger.take({ order: fillOf(amount), alreadyPlanned });
 
 /** A ledger ready to take fills: opened, then the exposure read, as the fill gate does. */
 async function opened(d: CapacityLedgerDeps, assetIds: string[]): Promise<CapacityLedger> {
@@ -84,6 +95,38 @@ describe("the capacity ledger of one claiming pass", () => {
     const ledger = await opened(d, [usdc.id]);
     expect(await take(ledger, 1_000_000_000n)).toMatchObject({ reason: "insufficient_inventory" });
     expect(await take(ledger, 1_000_000_000n, 1_000_000_000n)).toBeUndefined();
+  });
+
+  it("prices each fill at the inventory the fills admitted before it left, its own claim not counted", async () => {
+    const asked: { order: OrderAmounts; holding: bigint }[] = [];
+    const { deps: d } = deps({
+      floors: { [usdc.id]: 100_000_000n },
+      plannedFills: () => new Map([[usdc.id, 300_000_000n]]),
+      // The curve of this test: no fill once the inventory it finds is below 500 USDC.
+      priceAt: (order, holding) => {
+        asked.push({ order, holding });
+        return Promise.resolve(
+          holding < 500_000_000n ? refuse("price_moved", "the curve's fee is wider now") : undefined,
+        );
+      },
+    });
+    // 1000 held, 300 claimed before (100 of them this order's own), floor 100.
+    const ledger = await opened(d, [usdc.id]);
+    expect(await take(ledger, 150_000_000n, 100_000_000n)).toBeUndefined();
+    expect(await take(ledger, 100_000_000n)).toBeUndefined();
+    expect(await take(ledger, 100_000_000n)).toBeUndefined();
+    expect(await take(ledger, 50_000_000n)).toMatchObject({ reason: "price_moved" });
+    expect(asked).toEqual([
+      { order: fillOf(150_000_000n), holding: 800_000_000n },
+      { order: fillOf(100_000_000n), holding: 650_000_000n },
+      { order: fillOf(100_000_000n), holding: 550_000_000n },
+      { order: fillOf(50_000_000n), holding: 450_000_000n },
+    ]);
+    // A fill refused for its price takes nothing: the inventory the next one finds is unchanged.
+    expect(await take(ledger, 300_000_000n)).toMatchObject({ reason: "price_moved" });
+    // Capacity is judged first: a fill the inventory cannot carry waits for it, whatever the curve says.
+    expect(await take(ledger, 350_000_001n)).toMatchObject({ reason: "insufficient_inventory" });
+    expect(asked.at(-1)?.holding).toBe(450_000_000n);
   });
 
   it("refuses token fills while the fee coin is below its floor, and counts the exposure of each fill", async () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InventoryCurve } from "../../../src/config/types.js";
-import {
-  curveExtraBps,
-  curveMinExtraBps,
-  effectiveFeeBps,
-  inventoryRatioBps,
-} from "../../../src/pricing/inventory-curve.js";
-import { checkOrderAgainstQuote } from "../../../src/pricing/order-check.js";
+import { curveExtraBps, effectiveFeeBps, inventoryRatioBps } from "../../../src/pricing/inventory-curve.js";
+import { checkOrderAgainstQuote, checkOrderPrice } from "../../../src/pricing/order-check.js";
 import { quoteFor } from "../../../src/pricing/quote.js";
 import { BTC, USDC, harness, strategy } from "./fixtures.js";
 
@@ -41,10 +36,9 @@ describe("inventory curve", () => {
     expect(curveExtraBps(CURVE, 1_333_333_333_333n)).toBe(-3);
   });
 
-  it("keeps the fee within 0..10000 bps and knows its most generous point", () => {
+  it("keeps the fee within 0..10000 bps", () => {
     expect(effectiveFeeBps(5, -10)).toBe(0);
     expect(effectiveFeeBps(9_990, 150)).toBe(10_000);
-    expect(curveMinExtraBps(CURVE)).toBe(-10);
   });
 });
 
@@ -87,12 +81,52 @@ describe("quotes that protect the inventory", () => {
     expect(answer.ok && answer.item.fee).toBe(80);
   });
 
-  it("at fill time the order is held to the curve's most generous point, so its own inventory never refuses it", async () => {
+  /** The fill check of an order quoted at full inventory, with the inventory and tolerance given. */
+  async function fillOfFullQuote(usdcHeld: bigint, toleranceBps: number, promised = 0n) {
+    const quoted = await quoteAt(2_000_000_000_000n);
+    const { deps, committed } = harness({
+      strategies: [pair],
+      curves: { [USDC.id]: CURVE },
+      balances: { [USDC.id]: usdcHeld },
+    });
+    committed.set(USDC.id, promised);
+    const order = {
+      fromAsset: BTC.id,
+      toAsset: USDC.id,
+      fromAmount: request.fromAmount,
+      toAmount: quoted.priced.toAmount,
+    };
+    return checkOrderAgainstQuote(order, deps, toleranceBps);
+  }
+
+  it("prices a fill at the curve's point for the inventory of now, where quotes read it", async () => {
+    // At the inventory it was quoted at, the order pays exactly the quoted fee: no tolerance needed.
+    expect((await fillOfFullQuote(2_000_000_000_000n, 0)).ok).toBe(true);
+    // Inventory fell to a tenth of the target since: the curve asks 160 bps, not the quoted 20.
+    const low = await fillOfFullQuote(100_000_000_000n, 0);
+    expect(low).toMatchObject({ ok: false, reason: "price_moved" });
+    if (!low.ok) expect(low.message).toContain("6396.0246 ethereum:USDC");
+    // 6487.02495 / 6396.0246 is 142.3 bps above: the tolerance must cover the curve's own move.
+    expect((await fillOfFullQuote(100_000_000_000n, 142)).ok).toBe(false);
+    expect((await fillOfFullQuote(100_000_000_000n, 143)).ok).toBe(true);
+    // Too little to carry the order at all: it waits for inventory, whatever the curve asks there.
+    expect(await fillOfFullQuote(1_000_000_000n, 0)).toMatchObject({ reason: "insufficient_inventory" });
+  });
+
+  it("counts fills already promised: a burst quoted at full inventory pays more as it is filled", async () => {
+    // Held at twice the target, but 1.9 times the target already promised to earlier fills of the burst.
+    expect((await fillOfFullQuote(2_000_000_000_000n, 0, 0n)).ok).toBe(true);
+    expect(await fillOfFullQuote(2_000_000_000_000n, 0, 1_900_000_000_000n)).toMatchObject({
+      reason: "price_moved",
+    });
+  });
+
+  it("reads the curve at the inventory the fill gate gives, when it gives one", async () => {
     const quoted = await quoteAt(2_000_000_000_000n);
     const { deps } = harness({
       strategies: [pair],
       curves: { [USDC.id]: CURVE },
-      balances: { [USDC.id]: 100_000_000_000n },
+      balances: { [USDC.id]: 2_000_000_000_000n },
     });
     const order = {
       fromAsset: BTC.id,
@@ -100,7 +134,9 @@ describe("quotes that protect the inventory", () => {
       fromAmount: request.fromAmount,
       toAmount: quoted.priced.toAmount,
     };
-    const verdict = await checkOrderAgainstQuote(order, deps, 0);
-    expect(verdict.ok).toBe(true);
+    expect((await checkOrderPrice(order, deps, 0)).ok).toBe(true);
+    const atGateFigure = await checkOrderPrice(order, deps, 0, 100_000_000_000n);
+    expect(atGateFigure).toMatchObject({ ok: false, reason: "price_moved" });
+    if (!atGateFigure.ok) expect(atGateFigure.message).toContain("6396.0246 ethereum:USDC");
   });
 });

@@ -52,7 +52,7 @@ function setup() {
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
     recheckFill: () => Promise.resolve(null),
-    feeAllowance: () => undefined,
+    feeAllowance: () => Promise.resolve(undefined),
   };
   const claim = (r: ActionRequest): ClaimedAction => ({ request: r, action: claimOk(journal, r).action });
   return { journal, fake, chain, ctx, claim, delivered };

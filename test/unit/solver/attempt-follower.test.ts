@@ -56,7 +56,7 @@ function ctxOf(journal: Journal) {
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
     recheckFill: () => Promise.resolve(null),
-    feeAllowance: () => undefined,
+    feeAllowance: () => Promise.resolve(undefined),
   };
 }
 
@@ -103,7 +103,7 @@ describe("following an attempt to its end", () => {
         rechecked.push(fill.id);
         return Promise.resolve(verdict);
       },
-      feeAllowance: () => allowance,
+      feeAllowance: () => Promise.resolve(allowance),
     };
     const rechecked: number[] = [];
     const { action } = claimOk(journal, { ...request, kind });
@@ -265,6 +265,49 @@ describe("following an attempt to its end", () => {
     await follow(Date.now() + 120_000);
     expect(chain.broadcasts).toEqual([]);
     expect(journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["broadcast"]);
+  });
+
+  /** Two fills batched in one transaction, each rechecked with the verdict the test gives its order. */
+  function batchOfTwoFills(verdicts: Record<string, Decision | null>) {
+    const { journal, chain, registry } = followerChain();
+    const ids = Object.keys(verdicts).map(
+      (orderId) => claimOk(journal, { ...redeemRequest(orderId, `${orderId}-swap`), kind: "fill" }).action.id,
+    );
+    const attempt = journal.recordSigned(ids, {
+      chain: chain.chain,
+      txHash: "0x01",
+      raw: "0x01",
+      nonce: 4n,
+      terms: evmTerms(),
+    });
+    journal.markBroadcast(attempt.id);
+    chain.cancelWith = cancelTx;
+    const ctx = {
+      ...ctxOf(journal),
+      recheckFill: (fill: ActionRow) => Promise.resolve(verdicts[fill.orderId] ?? null),
+    };
+    return { journal, chain, attempt, follow: (nowMs: number) => followAttempts(registry, ctx, nowMs) };
+  }
+
+  it("cancels a batch one of whose fills is unsafe, though another's facts cannot be read", async () => {
+    const wait: Decision = { outcome: "wait", reason: "source_unreadable", detail: "node down" };
+    for (const state of ["pending", "unknown"] as const) {
+      // The unreadable fill first: its wait must not spare the unsafe one.
+      const { journal, chain, attempt, follow } = batchOfTwoFills({ a1: wait, b2: refused });
+      chain.statusOf = () => ({ state });
+      await follow(Date.now() + 120_000);
+      expect(chain.broadcasts).toEqual(["0x01c"]);
+      expect(journal.attemptsOfAction(attempt.actionIds[1]!).map((a) => [a.purpose, a.state])).toEqual([
+        ["action", "replaced"],
+        ["cancel", "broadcast"],
+      ]);
+    }
+    // None unsafe, one not judged now: the batch is neither re-sent nor cancelled this round.
+    const { journal, chain, attempt, follow } = batchOfTwoFills({ a1: null, b2: wait });
+    chain.statusOf = () => ({ state: "unknown" });
+    await follow(Date.now() + 120_000);
+    expect(chain.broadcasts).toEqual([]);
+    expect(journal.attempt(attempt.id).state).toBe("broadcast");
   });
 
   it("re-sends a forgotten fill whose rules still hold", async () => {

@@ -23,6 +23,8 @@ import type { SolverChain } from "../../../src/solver/solver-chain.js";
 import { moment } from "../../../src/util/moment.js";
 
 export class FakeChain implements ChainReader, ChainExecutor {
+  /** The asset fees are paid in; a test sets it where fees matter. */
+  feeAsset: string | null = null;
   /** Actions per transaction; a test may raise it to see how fills are batched. */
   maxBatch: number;
   readonly offersInstantRefund: boolean;
@@ -50,6 +52,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
   cancelWith: (attempt: TxAttemptRef) => SignedTx | null = () => null;
   /** The fee allowance each `bump` was given. */
   readonly allowances: (FeeAllowance | undefined)[] = [];
+  /** The fee allowance each `build` was given, by the actions it carries. */
+  readonly buildAllowances: (FeeAllowance | undefined)[] = [];
   /** Reads of these swap ids take this long, ms. */
   readonly slowReads = new Map<string, number>();
   /** Builds take this long, so that a test can hold a pass between claiming and signing. */
@@ -119,7 +123,8 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return state;
   }
 
-  async build(actions: ActionRequest[]): Promise<SignedTx> {
+  async build(actions: ActionRequest[], allowance?: FeeAllowance): Promise<SignedTx> {
+    this.buildAllowances.push(allowance);
     if (this.buildDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.buildDelayMs));
     return this.buildNow(actions);
   }

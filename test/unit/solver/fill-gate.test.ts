@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssetConfig, Limits } from "../../../src/config/types.js";
 import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { CapacityLedger } from "../../../src/pricing/capacity-ledger.js";
+import { CapacityLedger, type CapacityLedgerDeps } from "../../../src/pricing/capacity-ledger.js";
+import type { OrderAmounts } from "../../../src/pricing/order-check.js";
+import { refuse } from "../../../src/pricing/refusal.js";
 import type { PriceSource } from "../../../src/pricing/price-source.js";
 import { FillGate, type ActionCandidate, type GateResult } from "../../../src/solver/fill-gate.js";
 import { plan } from "../../../src/solver/planner.js";
@@ -54,6 +56,10 @@ function setup(limits: Partial<Limits> = {}) {
     },
   };
   const assets = new Map(CHAINS.map((chain) => [usdcOf(chain).id, usdcOf(chain)]));
+  /** The price rule as the ledger asks it; every fill passes unless a test says otherwise. */
+  const pricing: { priceAt: CapacityLedgerDeps["priceAt"] } = {
+    priceAt: () => Promise.resolve(undefined),
+  };
   const gate = new FillGate({
     journal,
     now: () => NOW_MS,
@@ -72,6 +78,7 @@ function setup(limits: Partial<Limits> = {}) {
           prices,
           assets,
           limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n, ...limits },
+          priceAt: (order, holding) => pricing.priceAt(order, holding),
         },
         ids,
       ),
@@ -92,7 +99,7 @@ function setup(limits: Partial<Limits> = {}) {
     if (request === undefined) throw new Error("the fixture's order should be ready to fill");
     return { request, input };
   };
-  return { journal, gate, fillTo, slowBalances, slowPrices };
+  return { journal, gate, fillTo, slowBalances, slowPrices, pricing };
 }
 
 const admittedIds = (result: GateResult) => result.admitted.map((a) => a.request.orderId);
@@ -135,6 +142,42 @@ describe("the fill gate", () => {
     ]);
     const claimed = [...journal.inFlightByAsset().values()].reduce((sum, amount) => sum + amount, 0n);
     expect(claimed).toBe(990_000n);
+  });
+
+  it("prices each fill by the terms it carries, at the inventory the fills admitted before it left", async () => {
+    const { journal, gate, fillTo, pricing } = setup();
+    const fills = [fillTo("arbitrum_localnet"), fillTo("arbitrum_localnet"), fillTo("arbitrum_localnet")];
+    // The service now states other amounts than the terms the plan read (and the claim freezes).
+    fills[0]!.input.order.source_swap.amount = "1";
+    fills[0]!.input.order.destination_swap.amount = "5000000";
+    const asked: { order: OrderAmounts; holding: bigint }[] = [];
+    const held = 10n ** 12n;
+    pricing.priceAt = (order, holding) => {
+      asked.push({ order, holding });
+      // This curve refuses once two fills have been taken from what is held.
+      return Promise.resolve(holding < held - 1_500_000n ? refuse("price_moved", "wider now") : undefined);
+    };
+    const result = await gate.admit(fills);
+    const terms = {
+      fromAsset: "ethereum_localnet:usdc",
+      toAsset: "arbitrum_localnet:usdc",
+      fromAmount: 1_000_000n,
+      toAmount: 990_000n,
+    };
+    expect(asked).toEqual([
+      { order: terms, holding: held },
+      { order: terms, holding: held - 990_000n },
+      { order: terms, holding: held - 1_980_000n },
+    ]);
+    expect(admittedIds(result)).toEqual([fills[0]!.request.orderId, fills[1]!.request.orderId]);
+    expect(result.refused).toEqual([
+      {
+        orderId: fills[2]!.request.orderId,
+        decision: { outcome: "refuse", reason: "price_moved", detail: "wider now" },
+      },
+    ]);
+    expect(journal.orderActions(fills[2]!.request.orderId)).toEqual([]);
+    expect(journal.orderTerms(fills[0]!.request.orderId)?.destination.amount).toBe(990_000n);
   });
 
   it("claims a pass's fills in one transaction: a journal failure midway leaves none of them claimed", async () => {

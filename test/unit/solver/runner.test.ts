@@ -14,6 +14,7 @@ import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { indexAssets } from "../../../src/pricing/assets.js";
 import { CapacityLedger } from "../../../src/pricing/capacity-ledger.js";
+import type { OrderAmounts } from "../../../src/pricing/order-check.js";
 import { FixedPriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteCheck } from "../../../src/solver/plan-types.js";
 import { Runner } from "../../../src/solver/runner.js";
@@ -35,7 +36,8 @@ interface Harness {
   orders: Order[];
   delivered: string[];
   limits: Limits;
-  quote: (order: Order) => QuoteCheck;
+  /** Pricing's verdict on the amounts a fill carries. */
+  quote: (amounts: OrderAmounts) => QuoteCheck;
   /** The service answers nothing while set. */
   serviceDown: boolean;
   /** The round's full listing fails while set; the scout's paged one still answers. */
@@ -71,7 +73,11 @@ function harness(
   const sourceFamily = options.sourceFamily ?? "evm";
   const source = new FakeChain(SOURCE_CHAINS[sourceFamily], sourceFamily, () => journal);
   const destination = new FakeChain("arbitrum_localnet", "evm", () => journal);
-  const sourceAssets = [SOURCE_ASSETS[sourceFamily]];
+  // An EVM source chain lists its coin beside the token orders lock, as a real one would.
+  const sourceAssets =
+    sourceFamily === "evm"
+      ? [SOURCE_ASSETS.evm, { symbol: "eth", tokenAddress: "native", decimals: 18 }]
+      : [SOURCE_ASSETS[sourceFamily]];
   const chains = new Map([
     [source.chain, source.solverChain(SOLVER, sourceAssets)],
     [
@@ -109,7 +115,12 @@ function harness(
         .filter((a) => a.kind === "fill")
         .map((a) => a.orderId),
   };
-  const prices = new FixedPriceSource({ [USDC]: "1", [ETH]: "3000" });
+  const prices = new FixedPriceSource({
+    [USDC]: "1",
+    [ETH]: "3000",
+    "ethereum_localnet:usdc": "1",
+    "ethereum_localnet:eth": "3000",
+  });
   const copy = (order: Order): Order => structuredClone(order);
   h.runner = new Runner({
     journal,
@@ -144,7 +155,8 @@ function harness(
       },
     },
     chains,
-    checkQuote: (order) => Promise.resolve(h.quote(order)),
+    prices,
+    checkQuote: (amounts) => Promise.resolve(h.quote(amounts)),
     openLedger: (ids) =>
       CapacityLedger.open(
         {
@@ -155,6 +167,7 @@ function harness(
           prices,
           assets,
           limits,
+          priceAt: () => Promise.resolve(undefined),
         },
         ids,
       ),
@@ -386,6 +399,46 @@ describe("runner: a service that lies", () => {
     expect(redeems[0]?.params.amount).toBe(1_000_000n);
   });
 
+  it("prices a fill tried again by the terms it froze, not by amounts the service states afterwards", async () => {
+    const h = harness();
+    const priced: OrderAmounts[] = [];
+    // The market: at most `rate` percent of the source's units in the destination.
+    let rate = 99n;
+    h.quote = (amounts) => {
+      priced.push(amounts);
+      return amounts.toAmount * 100n <= amounts.fromAmount * rate
+        ? { ok: true }
+        : { ok: false, outcome: "refuse", reason: "price_moved", detail: "asks more than the quote" };
+    };
+    const good = addOrder(h, 1, (o) => (o.destination_swap.amount = "900000"));
+    const lossy = addOrder(h, 2);
+    const termsOf = (o: Order): OrderAmounts => ({
+      fromAsset: o.source_swap.asset,
+      toAsset: o.destination_swap.asset,
+      fromAmount: BigInt(o.source_swap.amount),
+      toAmount: BigInt(o.destination_swap.amount),
+    });
+    const frozen = [termsOf(good), termsOf(lossy)];
+    // Both fills are claimed in one batch (their terms frozen), which cannot be built this round.
+    h.destination.maxBatch = 50;
+    h.destination.failNextBuild = new Error("node unreachable");
+    await h.runner.tick();
+    expect(h.journal.orderActions(good.order_id)[0]?.status).toBe("failed");
+    expect(h.journal.orderActions(lossy.order_id)[0]?.status).toBe("failed");
+
+    // The market falls: the good order's terms still pay, the lossy one's no longer do. The service
+    // understates the good order's source (a fill that looks like a loss) and overstates the lossy one's.
+    rate = 95n;
+    h.orders[0]!.source_swap.amount = "1";
+    h.orders[1]!.source_swap.amount = "100000000";
+    priced.length = 0;
+    await h.runner.tick();
+    expect(priced).toEqual(frozen);
+    expect(h.fills()).toEqual([good.order_id]);
+    expect(h.destination.built.at(-1)?.map((a) => a.params.amount)).toEqual([900_000n]);
+    expect(decision(h, lossy)).toMatchObject({ outcome: "refuse", reason: "price_moved" });
+  });
+
   it("waits, and sends nothing, when processing an order fails unexpectedly", async () => {
     const h = harness();
     const order = addOrder(h, 1);
@@ -395,6 +448,40 @@ describe("runner: a service that lies", () => {
     await h.runner.tick();
     expect(h.fills()).toEqual([]);
     expect(decision(h, order)).toMatchObject({ outcome: "wait", reason: "processing_error" });
+  });
+});
+
+describe("runner: a source redeem near its deadline", () => {
+  it("may pay above the ceiling up to a share of the token it redeems, in the chain's own coin", async () => {
+    const h = harness();
+    // The family says which asset is its coin; the order's source is a token on that chain.
+    h.source.feeAsset = "ethereum_localnet:eth";
+    const order = addOrder(h, 1);
+    await h.runner.tick();
+    const fill = h.destination.built[0]![0]!;
+    h.destination.htlcs.set(fill.params.swapId, {
+      locks: [
+        lock({
+          id: fill.params.swapId,
+          value: 990_000n,
+          height: 106n,
+          spend: { kind: "redeem", txid: "r", height: 107n },
+        }),
+      ],
+      onChain: { initiator: SOLVER, redeemer: USER, timelock: 600n, amount: 990_000n },
+      secret: SECRET,
+    });
+    // 300 blocks (300 s at the fastest) before the user could refund the source: inside the 600 s margin.
+    h.source.tip = 7_000n;
+    await h.runner.tick();
+    const redeem = h.source.built.flat().find((a) => a.kind === "redeem" && a.orderId === order.order_id);
+    expect(redeem?.mustConfirmByMs).toBe(NOW_MS + 300_000);
+    // 1 USDC is 1/3000 ETH at the prices of now; 100 bps of it.
+    const expected = { maxFee: 3_333_333_333_333n, reason: expect.stringContaining("100 bps") };
+    expect(h.source.buildAllowances.at(-1)).toEqual(expected);
+    // Still pending at the next round: re-priced at once, with the same allowance.
+    await h.runner.tick();
+    expect(h.source.allowances).toEqual([expected]);
   });
 });
 

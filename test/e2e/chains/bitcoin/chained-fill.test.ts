@@ -55,7 +55,7 @@ beforeAll(async () => {
           ? { outcome: "refuse", reason: "source_refunded", detail: "the source can be refunded" }
           : null,
       ),
-    feeAllowance: () => undefined,
+    feeAllowance: () => Promise.resolve(undefined),
   };
 });
 

@@ -85,7 +85,7 @@ describe("a redeem batch whose input is spent by someone else", () => {
       logger: pino({ level: "silent" }),
       urgencyMarginMs: 0,
       recheckFill: () => Promise.resolve(null),
-      feeAllowance: () => undefined,
+      feeAllowance: () => Promise.resolve(undefined),
     };
     await followAttempts(registry, ctx);
     expect(journal.attempt(attempt.id)).toMatchObject({ state: "dropped" });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  allowanceBounds,
   computeUnitLimit,
   computeUnitPrice,
   ESCALATION_START_MICRO_LAMPORTS,
@@ -30,6 +31,24 @@ describe("Solana priority fees", () => {
     expect(transactionFeeLamports(1, 0n, 200_000n)).toBe(5_000n);
     expect(transactionFeeLamports(1, 1n, 200_000n)).toBe(5_001n);
     expect(transactionFeeLamports(2, 10_000n, 30_000n)).toBe(10_300n);
+  });
+
+  it("lets an allowance raise the ceiling to the price its whole fee allows, never lower it", () => {
+    // 1,005,000 lamports allowed, 5,000 for the signature: 1,000,000 for 40,000 units is 25,000,000 per unit.
+    const raised = allowanceBounds(bounds, 1, 40_000n, { maxFee: 1_005_000n });
+    expect(raised).toEqual({ ...bounds, computeUnitPriceCeilingMicroLamports: 25_000_000n });
+    expect(transactionFeeLamports(1, 25_000_000n, 40_000n)).toBe(1_005_000n);
+    // Rounded so that the fee stays within the allowance.
+    const odd = allowanceBounds(bounds, 1, 30_000n, { maxFee: 1_005_000n });
+    const price = odd.computeUnitPriceCeilingMicroLamports;
+    expect(transactionFeeLamports(1, price, 30_000n)).toBeLessThanOrEqual(1_005_000n);
+    expect(transactionFeeLamports(1, price + 1n, 30_000n)).toBeGreaterThan(1_005_000n);
+    // An escalated rebuild may now pay above the configured ceiling, within the allowance.
+    expect(computeUnitPrice([30_000n], 3, raised)).toBe(240_000n);
+    expect(computeUnitPrice([30_000n], 3, bounds)).toBe(50_000n);
+    // Less than the ceiling already allows, or none: the configured bounds.
+    expect(allowanceBounds(bounds, 1, 40_000n, { maxFee: 6_000n })).toEqual(bounds);
+    expect(allowanceBounds(bounds, 1, 40_000n, undefined)).toEqual(bounds);
   });
 
   it("asks for the simulated units plus a fifth and a margin, never above the cluster's cap", () => {
