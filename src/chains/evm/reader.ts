@@ -2,6 +2,7 @@ import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
+import { Multicall3Check } from "./batch/multicall3-code.js";
 import { BatchedOrderReads } from "./batch/order-reads.js";
 import { createEvmPublicClient, strip0x, with0x } from "./client.js";
 import {
@@ -43,10 +44,15 @@ export class EvmReader implements ChainReader {
   constructor(
     private readonly config: EvmChainConfig,
     client?: PublicClient,
+    /** The chain's Multicall3 check, shared with its executor; one of its own when absent. */
+    multicall3?: Multicall3Check,
   ) {
     this.chain = config.name;
     this.client = client ?? createEvmPublicClient(config);
-    this.orders = new BatchedOrderReads(this.client);
+    this.orders = new BatchedOrderReads(
+      this.client,
+      multicall3 ?? new Multicall3Check(this.client, config.name),
+    );
   }
 
   /** Orders initiated, redeemed or refunded on any of this chain's HTLCs in the range: one eth_getLogs. */
