@@ -13,6 +13,7 @@ import { z } from "zod";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { RpcUnavailableError } from "../rpc/errors.js";
+import type { HeadReading } from "../rpc/head-age.js";
 import {
   BroadcastRejectedError,
   type AddressActivity,
@@ -56,17 +57,40 @@ type EsploraTx = z.infer<typeof esploraTx>;
 /** Esplora serves at most this many confirmed transactions per address page. */
 const CHAIN_PAGE_SIZE = 25;
 
-const TIP_PATH = "/blocks/tip/height";
+/** The newest blocks, the tip first: its height and times in one request. */
+const TIP_PATH = "/blocks";
+const tipBlocks = z
+  .array(
+    z.object({
+      height: z.number().int().nonnegative(),
+      timestamp: z.number().int(),
+      mediantime: z.number().int().optional(),
+    }),
+  )
+  .min(1);
 const ALREADY_KNOWN = /already in block ?chain|txn-already-known|txn-already-in-mempool|-27/i;
 
 function isAlreadyKnown(error: unknown): boolean {
   return error instanceof EsploraError && error.status !== null && ALREADY_KNOWN.test(error.detail);
 }
 
-function parseHeight(text: string): number {
-  const height = Number(text.trim());
-  if (!Number.isSafeInteger(height)) throw new EsploraError(TIP_PATH, null, `not a height: ${text}`);
-  return height;
+/**
+ * The tip of a `/blocks` answer, timed by its median time past as over bitcoind (rpc.ts); by its own
+ * time on a server that does not give the median.
+ */
+function parseTip(text: string): HeadReading {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new EsploraError(TIP_PATH, null, `reply is not JSON: ${text.slice(0, 200)}`);
+  }
+  const blocks = tipBlocks.safeParse(parsed);
+  if (!blocks.success)
+    throw new EsploraError(TIP_PATH, null, `unexpected reply shape: ${blocks.error.message}`);
+  const [tip] = blocks.data;
+  if (tip === undefined) throw new EsploraError(TIP_PATH, null, "no blocks");
+  return { height: tip.height, timeMs: (tip.mediantime ?? tip.timestamp) * 1000 };
 }
 
 export interface EsploraBackendOptions {
@@ -79,6 +103,8 @@ export interface EsploraBackendOptions {
   chain?: string;
   /** A server whose tip lags the best by more than this is not read from; default 1. */
   maxHeadLagBlocks?: number;
+  /** A tip whose median time past is older than this is stale (see tipHeight); default: not judged. */
+  maxHeadAgeMs?: number;
   /** How often tips are compared, at most; default 30 s. */
   headRefreshMs?: number;
   logger?: Logger;
@@ -102,8 +128,9 @@ export class EsploraBackend implements BitcoinBackend {
     this.pool = new EndpointPool<EsploraEndpoint>({
       chain: options.chain ?? "bitcoin",
       endpoints: endpointsOf(options),
-      readHead: async (e) => parseHeight(await e.request(TIP_PATH)),
+      readHead: async (e) => parseTip(await e.request(TIP_PATH)),
       maxHeadLagBlocks: options.maxHeadLagBlocks ?? 1,
+      ...(options.maxHeadAgeMs === undefined ? {} : { maxHeadAgeMs: options.maxHeadAgeMs }),
       headRefreshMs: options.headRefreshMs ?? 30_000,
       timeoutMs: options.timeoutMs ?? 15_000,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -111,12 +138,14 @@ export class EsploraBackend implements BitcoinBackend {
     });
   }
 
+  /** The tip of a server whose tip is not stale (EndpointPool.freshHead). */
   async tipHeight(): Promise<number> {
-    return this.#read(TIP_PATH, async (e) => {
-      const height = parseHeight(await e.request(TIP_PATH));
-      this.pool.noteHead(e, height);
-      return height;
-    });
+    try {
+      return (await this.pool.freshHead(TIP_PATH)).height;
+    } catch (error) {
+      if (error instanceof RpcUnavailableError) throw new EsploraError(TIP_PATH, null, error.message);
+      throw error;
+    }
   }
 
   /** Tip, transactions and their spends from one server, so that they describe the same chain. */

@@ -38,6 +38,12 @@ function fakeFetch(
   }) as typeof fetch;
 }
 
+/** The latest block as `eth_getBlockByNumber` answers it (the fields the pool reads), mined just now. */
+const latestBlock = (height: number) => ({
+  number: `0x${height.toString(16)}`,
+  timestamp: `0x${Math.floor(Date.now() / 1000).toString(16)}`,
+});
+
 const KEYED = "https://user:pass@rpc.example/v3/0123456789abcdefABCDEF?apikey=SECRET";
 const SECRETS = [":pass@", "0123456789abcdefABCDEF", "SECRET"];
 
@@ -154,6 +160,7 @@ describe("the EVM client over several endpoints", () => {
     const handler: Handler = (method, url) => {
       const behind = url.startsWith("https://a.");
       if (method === "eth_blockNumber") return { body: { result: behind ? "0x10" : "0x20" } };
+      if (method === "eth_getBlockByNumber") return { body: { result: latestBlock(behind ? 0x10 : 0x20) } };
       return { body: { result: behind ? "0xaa" : "0xbb" } };
     };
     const { client, pool } = createEvmRpc(config(urls), { fetchImpl: fakeFetch(handler) });
@@ -168,7 +175,14 @@ describe("the EVM client over several endpoints", () => {
   it("keeps a series of reads on one endpoint inside withOneEndpoint, even when it turns slow", async () => {
     const seen: Seen[] = [];
     const handler: Handler = (method) => ({
-      body: { result: method === "eth_blockNumber" ? "0x20" : "0x1" },
+      body: {
+        result:
+          method === "eth_blockNumber"
+            ? "0x20"
+            : method === "eth_getBlockByNumber"
+              ? latestBlock(0x20)
+              : "0x1",
+      },
     });
     let slowHost = "";
     const delay = (url: string) => (new URL(url).host === slowHost ? 150 : 0);
