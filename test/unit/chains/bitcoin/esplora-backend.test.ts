@@ -13,7 +13,7 @@ import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { BitcoinReader } from "../../../../src/chains/bitcoin/reader.js";
 import type { HtlcParams } from "../../../../src/chains/chain.js";
-import { tipBlocks } from "./esplora-tip.js";
+import { tipBlocks } from "./esplora-fake.js";
 
 const solver = BitcoinKey.fromHex("55".repeat(32));
 const user = BitcoinKey.fromHex("66".repeat(32));

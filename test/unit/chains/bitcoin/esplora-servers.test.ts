@@ -2,43 +2,20 @@
  * The Esplora backend over several servers (small in-test HTTP servers): reads skip a server that is
  * behind and one that rate-limits, broadcasts go to every server, credentials go in a header.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Transaction } from "bitcoinjs-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { EsploraBackend } from "../../../../src/chains/bitcoin/esplora-backend.js";
-import { tipBlocks } from "./esplora-tip.js";
+import { startFakeEsplora, tipBlocks, type FakeEsplora, type Route } from "./esplora-fake.js";
 
-interface Seen {
-  method: string;
-  path: string;
-  body: string;
-  authorization: string | undefined;
-}
-
-type Route = (method: string, path: string, body: string) => [number, string, Record<string, string>?];
-
-const servers: Server[] = [];
+const servers: FakeEsplora[] = [];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.map((s) => s.close()));
 });
 
-async function esplora(route: Route): Promise<{ url: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/api/, "");
-      seen.push({ method: req.method ?? "GET", path, body, authorization: req.headers.authorization });
-      const [status, text, headers = {}] = route(req.method ?? "GET", path, body);
-      res.writeHead(status, { "content-type": "text/plain", ...headers });
-      res.end(text);
-    });
-  });
+async function esplora(route: Route): Promise<FakeEsplora> {
+  const server = await startFakeEsplora(route);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, seen };
+  return server;
 }
 
 const TXID = "ab".repeat(32);
