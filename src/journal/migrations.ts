@@ -147,6 +147,10 @@ const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER fill_sums_order_delete AFTER DELETE ON orders
     BEGIN UPDATE fill_sums_epoch SET n = n + 1 WHERE id = 1; END;
   `,
+  `
+  -- A lease lapses at its holder's own deadline: the holder's period is kept beside its last renewal.
+  ALTER TABLE lease ADD COLUMN ttl_ms INTEGER;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
