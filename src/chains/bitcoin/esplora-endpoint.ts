@@ -4,19 +4,25 @@
  * with its status; no answer, a 5xx, a rate limit or a refusal is an `EndpointFault` for the pool. A
  * reply larger than the endpoint's bound is not read (`EsploraLimitError`).
  */
+import { redactUrlsInText } from "../../config/redact-url.js";
 import { EndpointFault } from "../rpc/errors.js";
 import { faultOfStatus, httpExchange, ReplyTooLargeError, splitCredentials } from "../rpc/http-exchange.js";
 import type { PoolEndpoint } from "../rpc/endpoint-pool.js";
 
 export class EsploraError extends Error {
+  /** What the server or the pool said, URLs shown as scheme, host and port: a reply may quote one. */
+  readonly detail: string;
+
   constructor(
     readonly path: string,
     /** The server's HTTP status; null when no server answered. */
     readonly status: number | null,
-    readonly detail: string,
+    detail: string,
   ) {
-    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${detail}`);
+    const safeDetail = redactUrlsInText(detail);
+    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${safeDetail}`);
     this.name = "EsploraError";
+    this.detail = safeDetail;
   }
 }
 

@@ -30,7 +30,7 @@ import type { HeadReading } from "./head-age.js";
 import { HeadTracker } from "./head-tracker.js";
 
 export interface PoolEndpoint {
-  /** The endpoint's URL with its credentials redacted: the only way it is ever named. */
+  /** The endpoint's URL as scheme, host and port (redactUrl): the only way it is ever named. */
   readonly label: string;
 }
 
