@@ -16,6 +16,7 @@ import {
 } from "./cli/command.js";
 import { discoverCommands } from "./cli/discover.js";
 import { ConfigError } from "./config/errors.js";
+import { redactUrlsInText } from "./config/redact-url.js";
 
 export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
@@ -83,9 +84,18 @@ export interface RunCliOptions {
   commands?: CliCommand[];
 }
 
+/** Everything a command prints shows URLs as scheme, host and port only: an error may quote an RPC URL. */
+function redactingIo(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(redactUrlsInText(text)),
+    stderr: (text) => io.stderr(redactUrlsInText(text)),
+  };
+}
+
 /** Runs one command line (without the `node` and script arguments) and resolves to its exit code. */
 export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
-  const io = options.io ?? processIo;
+  const io = redactingIo(options.io ?? processIo);
   const commands = options.commands ?? (await discoverCommands());
   const [first, ...rest] = argv;
   if (first === undefined) {

@@ -1,7 +1,8 @@
 /**
  * Reloads the configuration file on SIGHUP and when the file changes. The file is read and validated as at
  * start; a bad one is refused with every problem (each naming its key) logged, and the configuration in
- * force stays. A good one has its reloadable parts applied (see reloadable.ts).
+ * force stays. A good one has its reloadable parts applied (see reloadable.ts); every other key it
+ * changes is named in a warning and keeps its value in force until a restart.
  */
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -110,7 +111,10 @@ export class ConfigReloader {
     this.current = next;
     logger.info({ trigger, file, changed }, "configuration reloaded");
     if (needRestart.length > 0) {
-      logger.warn({ keys: needRestart }, "these settings changed but take effect only after a restart");
+      logger.warn(
+        { trigger, file, keys: needRestart },
+        "these settings changed but take effect only after a restart",
+      );
     }
     return { applied: true, changed, needRestart };
   }

@@ -1,7 +1,8 @@
 /**
  * Which parts of the configuration a running solver takes on without a restart: the pricing parts only.
  * Chains, keys, endpoints and the journal are wired into clients and servers at start, and timelock
- * margins into decisions already taken; changing those under a running solver would be unsafe.
+ * margins into decisions already taken; changing those under a running solver would be unsafe. Every
+ * other key a reload finds changed is named, down to the leaf, so that no edit is ignored unseen.
  */
 import type { SolverConfig } from "../config/types.js";
 
@@ -15,19 +16,6 @@ export const RELOADED_KEYS = [
   "safety.priceToleranceBps",
 ] as const;
 
-/** Read once at start; a change is reported and waits for a restart. */
-export const RESTART_KEYS = [
-  "service",
-  "solver",
-  "chains",
-  "safety.timelockMarginMs",
-  "safety.redeemDeadlineMarginMs",
-  "journal",
-  "ops",
-  "quote",
-  "log",
-] as const;
-
 function valueAt(config: SolverConfig, path: string): unknown {
   let node: unknown = config;
   for (const key of path.split(".")) node = (node as Record<string, unknown>)[key];
@@ -39,9 +27,39 @@ function fingerprint(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "bigint" ? `${inner}n` : inner));
 }
 
-/** The restart-only keys whose values differ; names only, since `solver` holds the keys. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The key paths at which two values differ, down to the leaves (`solver.pollIntervalMs`,
+ * `chains[0].rpcUrls[1]`); an entry only one side has is named by its own path.
+ */
+function changedPaths(a: unknown, b: unknown, path: string, into: string[]): void {
+  if (isPlainObject(a) && isPlainObject(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      changedPaths(a[key], b[key], path === "" ? key : `${path}.${key}`, into);
+  } else if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) changedPaths(a[i], b[i], `${path}[${i}]`, into);
+  } else if (fingerprint(a) !== fingerprint(b)) {
+    into.push(path);
+  }
+}
+
+function isReloaded(path: string): boolean {
+  return RELOADED_KEYS.some(
+    (key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`),
+  );
+}
+
+/**
+ * Every changed key a reload does not take on: each waits for a restart. Names only, never values: the
+ * `solver` section holds the private keys, URLs carry API keys.
+ */
 export function restartOnlyChanges(current: SolverConfig, next: SolverConfig): string[] {
-  return RESTART_KEYS.filter((key) => fingerprint(valueAt(current, key)) !== fingerprint(valueAt(next, key)));
+  const changed: string[] = [];
+  changedPaths(current, next, "", changed);
+  return changed.filter((path) => !isReloaded(path));
 }
 
 /** The reloaded keys whose values differ. */

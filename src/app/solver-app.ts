@@ -1,12 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
 import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
 import { refusingUnenforcedSecretLengths } from "./secret-length-quotes.js";
 import { Journal } from "../journal/journal.js";
-import { aliveOnHost, processHolder } from "../journal/lease.js";
+import { LeaseHeldError, newLeaseHolder, type Acquired, type LeaseHolder } from "../journal/lease.js";
 import { PnlStore } from "../journal/pnl-store.js";
 import type { SolverMetrics } from "../ops/metrics.js";
 import type { OpsServer } from "../ops/server.js";
@@ -52,7 +52,7 @@ export async function startSolverApp(
   // The tolerance is read at each check: a reload may change it.
   let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);
-  const lease = holdLease(journal, config.solver.leaseTtlMs, logger);
+  const lease = await holdLease(journal, config.solver.leaseTtlMs, logger);
   const chains = new Map<string, PreparedChain>();
   for (const chainConfig of config.chains) {
     chains.set(chainConfig.name, createChain(chainConfig, config.solver.keys, journal, logger));
@@ -199,22 +199,27 @@ export async function startSolverApp(
   };
 }
 
+/** Past a lease's deadline before taking it: the holder's last renewal may still be on its way to disk. */
+const LEASE_DEADLINE_MARGIN_MS = 250;
+
 /**
  * Takes the journal's lease (refusing to start beside another live solver) and renews it a few times per
  * lease period. Losing it is fatal: `lost` rejects, and the caller stops the solver; the journal refuses
  * every claim and signature of this instance from that moment anyway.
  */
-function holdLease(journal: Journal, ttlMs: number, logger: Logger): { lost: Promise<never>; stop(): void } {
-  const host = hostname();
-  const me = processHolder(host, process.pid, randomBytes(4).toString("hex"));
-  const { tookOverFrom } = (() => {
-    try {
-      return journal.acquireLease(me, ttlMs, aliveOnHost(host));
-    } catch (error) {
-      journal.close();
-      throw error;
-    }
-  })();
+async function holdLease(
+  journal: Journal,
+  ttlMs: number,
+  logger: Logger,
+): Promise<{ lost: Promise<never>; stop(): void }> {
+  const me = newLeaseHolder(hostname(), process.pid);
+  let tookOverFrom: LeaseHolder | null;
+  try {
+    ({ tookOverFrom } = await acquireAtDeadline(journal, me, ttlMs, logger));
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
   if (tookOverFrom !== null)
     logger.warn({ previous: tookOverFrom }, "took over the journal lease of a solver that stopped");
   let fail: (error: Error) => void = () => undefined;
@@ -234,6 +239,31 @@ function holdLease(journal: Journal, ttlMs: number, logger: Logger): { lost: Pro
   );
   timer.unref();
   return { lost, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Takes the lease, or, when another instance holds it, waits once for its deadline and tries again: a
+ * solver restarted after a crash finds its own last lease there, with nothing to tell it that lease's
+ * process is gone. A holder that renewed it meanwhile is alive: then LeaseHeldError, and no start.
+ */
+async function acquireAtDeadline(
+  journal: Journal,
+  me: LeaseHolder,
+  ttlMs: number,
+  logger: Logger,
+): Promise<Acquired> {
+  try {
+    return journal.acquireLease(me, ttlMs);
+  } catch (error) {
+    if (!(error instanceof LeaseHeldError)) throw error;
+    const waitMs = Math.max(0, error.deadlineMs - Date.now()) + LEASE_DEADLINE_MARGIN_MS;
+    logger.warn(
+      { holder: error.holder, deadline: new Date(error.deadlineMs).toISOString(), waitMs },
+      "the journal lease is held by another instance; waiting for its deadline",
+    );
+    await sleep(waitMs);
+    return journal.acquireLease(me, ttlMs);
+  }
 }
 
 /** Price feeds are read through the solver's own RPC URLs of their chain, one client per chain. */

@@ -1,6 +1,6 @@
 /**
  * A JSON-safe view of a configuration for printing and logging: bigints become decimal strings, keys,
- * the app id and node passwords become "[redacted]", and URLs lose their credentials.
+ * the app id and node passwords become "[redacted]", and URLs are shown as scheme, host and port.
  */
 import { redactUrl } from "./redact-url.js";
 import type { SolverConfig } from "./types.js";

@@ -49,6 +49,11 @@ export interface EvmChainConfig {
   maxFeePerGasWei: bigint;
   /** An endpoint whose head is more blocks than this below the best endpoint's is not read from. */
   maxHeadLagBlocks: number;
+  /**
+   * A head whose block is older than this by the wall clock is stale (src/chains/rpc/head-age.ts): no tip
+   * is counted from it. Unset in a config built in code: derived from `maxBlockTimeMs`.
+   */
+  maxHeadAgeMs?: number;
   /** Per-request timeout of each RPC endpoint. */
   rpcTimeoutMs: number;
   /**
@@ -77,6 +82,11 @@ export interface BitcoinChainConfig {
   esploraUrls: string[];
   /** An endpoint whose head is more blocks than this below the best endpoint's is not read from. */
   maxHeadLagBlocks: number;
+  /**
+   * A head whose block is older than this by the wall clock is stale (src/chains/rpc/head-age.ts): no tip
+   * is counted from it. Unset in a config built in code: derived from `maxBlockTimeMs`.
+   */
+  maxHeadAgeMs?: number;
   /** Per-request timeout of each endpoint. */
   rpcTimeoutMs: number;
   minBlockTimeMs: number;
@@ -127,6 +137,8 @@ export interface SolanaChainConfig {
   bumpAfterMs: number;
   /** An endpoint whose slot is more than this many slots below the best endpoint's is not read from. */
   maxHeadLagBlocks: number;
+  /** A slot whose block time is older than this is stale; unset: derived from `maxBlockTimeMs`. */
+  maxHeadAgeMs?: number;
   rpcTimeoutMs: number;
   /** Bounds of the compute unit price the solver pays (priority fee), micro-lamports per unit. */
   computeUnitPriceFloorMicroLamports: bigint;

@@ -26,7 +26,6 @@ import {
   releaseLease,
   renewLease,
   type Acquired,
-  type HolderAlive,
   type LeaseHolder,
 } from "./lease.js";
 import { migrate } from "./migrations.js";
@@ -155,11 +154,12 @@ export class Journal implements JournalView, FollowPositionsSource {
   }
 
   /**
-   * Takes the journal's lease for this process; throws LeaseHeldError when another instance holds a fresh
-   * one. From then on every claim and every signed transaction is journaled only while the lease is ours.
+   * Takes the journal's lease for this instance; throws LeaseHeldError while another instance's lease has
+   * not reached its deadline. From then on every claim and every signed transaction is journaled only
+   * while the lease is ours.
    */
-  acquireLease(me: LeaseHolder, ttlMs: number, alive: HolderAlive, nowMs = Date.now()): Acquired {
-    const acquired = acquireLease(this.db, me, ttlMs, nowMs, alive);
+  acquireLease(me: LeaseHolder, ttlMs: number, nowMs = Date.now()): Acquired {
+    const acquired = acquireLease(this.db, me, ttlMs, nowMs);
     this.leaseHolder = me.id;
     return acquired;
   }

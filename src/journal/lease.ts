@@ -1,15 +1,20 @@
 /**
- * One solver instance per journal. The instance that runs holds a lease row, renewed every round; a
- * second instance refuses to start while the lease is fresh, naming its holder; a lease whose holder
- * stopped renewing it for `ttlMs` is taken over. Every claim of an action and every signed transaction
- * is journaled only if this instance still holds the lease (checked in the same SQLite transaction), so
- * an instance that paused past its lease and woke up again cannot move money beside its successor.
+ * One solver instance per journal. The instance that runs holds a lease row under a random instance id,
+ * renewed every few seconds; a second instance refuses to start while the lease's heartbeat deadline (its
+ * last renewal plus its holder's `ttlMs`) is ahead, naming its holder; once the deadline has passed, or
+ * the holder released it, the lease is taken over. The host and pid a lease names are only for people:
+ * two containers may share a hostname and each see the other's pid as gone, so neither decides anything.
+ * Every claim of an action and every signed transaction is journaled only if this instance still holds
+ * the lease (checked in the same SQLite transaction), so an instance that paused past its lease and woke
+ * up again cannot move money beside its successor.
  */
+import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 
 export interface LeaseHolder {
-  /** Unique per process start: host, pid and a random part. */
+  /** Random per process start: what holds the lease. */
   id: string;
+  /** Where the holder runs, for the operator reading an error; never used to judge the lease. */
   host: string;
   pid: number;
 }
@@ -20,18 +25,20 @@ interface LeaseRow {
   pid: number;
   acquired_ms: number;
   heartbeat_ms: number;
+  /** The holder's lease period; null on a row written before it was kept. */
+  ttl_ms: number | null;
 }
 
 export class LeaseHeldError extends Error {
   constructor(
     readonly holder: LeaseHolder,
-    readonly heartbeatMs: number,
-    ttlMs: number,
+    /** When the lease lapses unless its holder renews it. */
+    readonly deadlineMs: number,
   ) {
     super(
-      `the journal is in use by another solver (${holder.host}, pid ${holder.pid}, lease ${holder.id}), ` +
-        `last seen ${new Date(heartbeatMs).toISOString()}; stop it, or wait ${Math.ceil(ttlMs / 1000)} s ` +
-        "after it stopped for its lease to lapse",
+      `the journal is in use by another solver (instance ${holder.id} on ${holder.host}, pid ${holder.pid}), ` +
+        `whose lease runs until ${new Date(deadlineMs).toISOString()} unless renewed; stop it, or wait for ` +
+        "its lease to lapse after it stopped",
     );
     this.name = "LeaseHeldError";
   }
@@ -42,7 +49,7 @@ export class LeaseLostError extends Error {
     super(
       now === undefined
         ? `this solver's journal lease (${holder}) is gone; stopping before it moves any money`
-        : `another solver (${now.host}, pid ${now.pid}) took over the journal lease from ${holder}; stopping before it moves any money`,
+        : `another solver (instance ${now.holder} on ${now.host}, pid ${now.pid}) took over the journal lease from ${holder}; stopping before it moves any money`,
     );
     this.name = "LeaseLostError";
   }
@@ -53,31 +60,23 @@ export interface Acquired {
   tookOverFrom: LeaseHolder | null;
 }
 
-/**
- * Whether the holder of a lease is still running. A holder on this host whose process is gone cannot
- * renew it: its lease is taken over at once. Elsewhere only the lapse of `ttlMs` tells.
- */
-export type HolderAlive = (holder: LeaseHolder) => boolean;
+/** When a lease lapses: its last renewal plus its holder's period (the acquirer's for an older row). */
+function deadlineOf(row: LeaseRow, ttlMs: number): number {
+  return row.heartbeat_ms + (row.ttl_ms ?? ttlMs);
+}
 
-export function acquireLease(
-  db: Database.Database,
-  me: LeaseHolder,
-  ttlMs: number,
-  nowMs: number,
-  alive: HolderAlive,
-): Acquired {
+export function acquireLease(db: Database.Database, me: LeaseHolder, ttlMs: number, nowMs: number): Acquired {
   return db
     .transaction((): Acquired => {
       const row = currentLease(db);
       const holder = row === undefined ? null : { id: row.holder, host: row.host, pid: row.pid };
-      const fresh = row !== undefined && nowMs - row.heartbeat_ms < ttlMs;
-      if (row !== undefined && holder !== null && row.holder !== me.id && fresh && alive(holder)) {
-        throw new LeaseHeldError({ id: row.holder, host: row.host, pid: row.pid }, row.heartbeat_ms, ttlMs);
+      if (row !== undefined && holder !== null && row.holder !== me.id && nowMs < deadlineOf(row, ttlMs)) {
+        throw new LeaseHeldError(holder, deadlineOf(row, ttlMs));
       }
       db.prepare("DELETE FROM lease").run();
       db.prepare(
-        "INSERT INTO lease (id, holder, host, pid, acquired_ms, heartbeat_ms) VALUES (1, ?, ?, ?, ?, ?)",
-      ).run(me.id, me.host, me.pid, nowMs, nowMs);
+        "INSERT INTO lease (id, holder, host, pid, acquired_ms, heartbeat_ms, ttl_ms) VALUES (1, ?, ?, ?, ?, ?, ?)",
+      ).run(me.id, me.host, me.pid, nowMs, nowMs, ttlMs);
       return { tookOverFrom: row === undefined || row.holder === me.id ? null : holder };
     })
     .immediate();
@@ -102,27 +101,12 @@ export function releaseLease(db: Database.Database, holder: string): void {
 }
 
 function currentLease(db: Database.Database): LeaseRow | undefined {
-  return db.prepare("SELECT holder, host, pid, acquired_ms, heartbeat_ms FROM lease WHERE id = 1").get() as
-    LeaseRow | undefined;
+  return db
+    .prepare("SELECT holder, host, pid, acquired_ms, heartbeat_ms, ttl_ms FROM lease WHERE id = 1")
+    .get() as LeaseRow | undefined;
 }
 
-/** This process's holder identity. */
-export function processHolder(host: string, pid: number, nonce: string): LeaseHolder {
-  return { id: `${host}:${pid}:${nonce}`, host, pid };
-}
-
-/** A holder is alive unless it ran on this host and its process is gone. */
-export function aliveOnHost(thisHost: string): HolderAlive {
-  return (holder) => {
-    if (holder.host !== thisHost) return true;
-    // Our own pid under another lease id: an earlier run of this process slot (a restarted container).
-    if (holder.pid === process.pid) return false;
-    try {
-      process.kill(holder.pid, 0);
-      return true;
-    } catch (error) {
-      // EPERM: the process exists but belongs to another user.
-      return (error as NodeJS.ErrnoException).code === "EPERM";
-    }
-  };
+/** A holder identity for this process start: a random instance id, and where it runs for the record. */
+export function newLeaseHolder(host: string, pid: number): LeaseHolder {
+  return { id: randomBytes(16).toString("hex"), host, pid };
 }

@@ -157,6 +157,10 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (chain, key)
   );
   `,
+  `
+  -- A lease lapses at its holder's own deadline: the holder's period is kept beside its last renewal.
+  ALTER TABLE lease ADD COLUMN ttl_ms INTEGER;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

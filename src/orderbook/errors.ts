@@ -1,13 +1,20 @@
+import { redactUrlsInText } from "../config/redact-url.js";
+
 /** The service answered with its error envelope or an HTTP error. */
 export class ServiceError extends Error {
   override readonly name = "ServiceError";
+  /** What the service said, URLs shown as scheme, host and port (a proxy's error page may quote one). */
+  readonly serviceMessage: string;
+
   constructor(
     readonly method: string,
     readonly path: string,
     readonly httpStatus: number,
-    readonly serviceMessage: string,
+    serviceMessage: string,
   ) {
-    super(`${method} ${path} failed with HTTP ${httpStatus}: ${serviceMessage}`);
+    const safeMessage = redactUrlsInText(serviceMessage);
+    super(`${method} ${path} failed with HTTP ${httpStatus}: ${safeMessage}`);
+    this.serviceMessage = safeMessage;
   }
 
   /** Worth retrying: the service or something in front of it is overloaded or down. */

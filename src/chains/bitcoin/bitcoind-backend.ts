@@ -46,7 +46,7 @@ export class BitcoindBackend implements BitcoinBackend {
   }
 
   tipHeight(): Promise<number> {
-    return this.rpc.getBlockCount();
+    return this.rpc.freshTip();
   }
 
   watch(addresses: readonly string[]): void {

@@ -5,7 +5,8 @@
  *
  * Several servers of one chain may be given; they are used as one through an endpoint pool: reads fail
  * over and skip a server whose tip is behind, a broadcast goes to every server, and the requests behind
- * one address's activity are all sent to one server so that they agree.
+ * one address's activity are all sent to one server so that they agree. What one read of an address may
+ * take is bounded (esplora-read-budget.ts).
  */
 import { Transaction } from "bitcoinjs-lib";
 import type { Logger } from "pino";
@@ -13,6 +14,7 @@ import { z } from "zod";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { RpcUnavailableError } from "../rpc/errors.js";
+import type { HeadReading } from "../rpc/head-age.js";
 import {
   BroadcastRejectedError,
   type AddressActivity,
@@ -23,10 +25,15 @@ import {
   type OutputSpend,
   type TxSeen,
 } from "./backend.js";
-import { EsploraEndpoint, EsploraError } from "./esplora-endpoint.js";
+import { EsploraEndpoint, EsploraError, EsploraLimitError } from "./esplora-endpoint.js";
+import {
+  DEFAULT_ESPLORA_READ_LIMITS,
+  EsploraReadBudget,
+  type EsploraReadLimits,
+} from "./esplora-read-budget.js";
 import { vsizeOfWeight } from "./tx-size.js";
 
-export { EsploraError };
+export { EsploraError, EsploraLimitError };
 
 const sats = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const status = z.object({ confirmed: z.boolean(), block_height: z.number().int().optional() });
@@ -66,17 +73,40 @@ const CHAIN_PAGE_SIZE = 25;
  */
 const MAX_DESCENDANTS = 100;
 
-const TIP_PATH = "/blocks/tip/height";
+/** The newest blocks, the tip first: its height and times in one request. */
+const TIP_PATH = "/blocks";
+const tipBlocks = z
+  .array(
+    z.object({
+      height: z.number().int().nonnegative(),
+      timestamp: z.number().int(),
+      mediantime: z.number().int().optional(),
+    }),
+  )
+  .min(1);
 const ALREADY_KNOWN = /already in block ?chain|txn-already-known|txn-already-in-mempool|-27/i;
 
 function isAlreadyKnown(error: unknown): boolean {
   return error instanceof EsploraError && error.status !== null && ALREADY_KNOWN.test(error.detail);
 }
 
-function parseHeight(text: string): number {
-  const height = Number(text.trim());
-  if (!Number.isSafeInteger(height)) throw new EsploraError(TIP_PATH, null, `not a height: ${text}`);
-  return height;
+/**
+ * The tip of a `/blocks` answer, timed by its median time past as over bitcoind (rpc.ts); by its own
+ * time on a server that does not give the median.
+ */
+function parseTip(text: string): HeadReading {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new EsploraError(TIP_PATH, null, `reply is not JSON: ${text.slice(0, 200)}`);
+  }
+  const blocks = tipBlocks.safeParse(parsed);
+  if (!blocks.success)
+    throw new EsploraError(TIP_PATH, null, `unexpected reply shape: ${blocks.error.message}`);
+  const [tip] = blocks.data;
+  if (tip === undefined) throw new EsploraError(TIP_PATH, null, "no blocks");
+  return { height: tip.height, timeMs: (tip.mediantime ?? tip.timestamp) * 1000 };
 }
 
 export interface EsploraBackendOptions {
@@ -89,31 +119,40 @@ export interface EsploraBackendOptions {
   chain?: string;
   /** A server whose tip lags the best by more than this is not read from; default 1. */
   maxHeadLagBlocks?: number;
+  /** A tip whose median time past is older than this is stale (see tipHeight); default: not judged. */
+  maxHeadAgeMs?: number;
   /** How often tips are compared, at most; default 30 s. */
   headRefreshMs?: number;
   logger?: Logger;
   /** Pool settings beyond the above (tests shorten waits with these). */
   pool?: Partial<EndpointPoolOptions<EsploraEndpoint>>;
+  /** Bounds of one read of an address; DEFAULT_ESPLORA_READ_LIMITS where not given. */
+  limits?: Partial<EsploraReadLimits>;
 }
 
-function endpointsOf(options: EsploraBackendOptions): EsploraEndpoint[] {
+function endpointsOf(options: EsploraBackendOptions, maxReplyBytes: number): EsploraEndpoint[] {
   const urls = [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])];
   if (urls.length === 0) throw new Error("EsploraBackend needs a url or urls");
   const labels = endpointLabels(urls);
   const timeoutMs = options.timeoutMs ?? 15_000;
-  return urls.map((url, i) => new EsploraEndpoint({ url, label: labels[i] ?? url, timeoutMs }));
+  return urls.map(
+    (url, i) => new EsploraEndpoint({ url, label: labels[i] ?? url, timeoutMs, maxReplyBytes }),
+  );
 }
 
 export class EsploraBackend implements BitcoinBackend {
   readonly kind = "esplora" as const;
   readonly pool: EndpointPool<EsploraEndpoint>;
+  readonly #limits: EsploraReadLimits;
 
   constructor(options: EsploraBackendOptions) {
+    this.#limits = { ...DEFAULT_ESPLORA_READ_LIMITS, ...options.limits };
     this.pool = new EndpointPool<EsploraEndpoint>({
       chain: options.chain ?? "bitcoin",
-      endpoints: endpointsOf(options),
-      readHead: async (e) => parseHeight(await e.request(TIP_PATH)),
+      endpoints: endpointsOf(options, this.#limits.maxReplyBytes),
+      readHead: async (e) => parseTip(await e.request(TIP_PATH)),
       maxHeadLagBlocks: options.maxHeadLagBlocks ?? 1,
+      ...(options.maxHeadAgeMs === undefined ? {} : { maxHeadAgeMs: options.maxHeadAgeMs }),
       headRefreshMs: options.headRefreshMs ?? 30_000,
       timeoutMs: options.timeoutMs ?? 15_000,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -121,12 +160,14 @@ export class EsploraBackend implements BitcoinBackend {
     });
   }
 
+  /** The tip of a server whose tip is not stale (EndpointPool.freshHead). */
   async tipHeight(): Promise<number> {
-    return this.#read(TIP_PATH, async (e) => {
-      const height = parseHeight(await e.request(TIP_PATH));
-      this.pool.noteHead(e, height);
-      return height;
-    });
+    try {
+      return (await this.pool.freshHead(TIP_PATH)).height;
+    } catch (error) {
+      if (error instanceof RpcUnavailableError) throw new EsploraError(TIP_PATH, null, error.message);
+      throw error;
+    }
   }
 
   /** Tip, transactions and their spends from one server, so that they describe the same chain. */
@@ -135,8 +176,9 @@ export class EsploraBackend implements BitcoinBackend {
   }
 
   async #addressActivity(address: string): Promise<AddressActivity> {
+    const budget = new EsploraReadBudget(this.#limits, address);
     const tipHeight = await this.tipHeight();
-    const txs = await this.#addressTxs(address);
+    const txs = await this.#addressTxs(address, budget);
     const byTxid = new Map(txs.map((tx) => [tx.txid, tx]));
     const outputs: FundingOutput[] = [];
     for (const tx of txs) {
@@ -144,9 +186,9 @@ export class EsploraBackend implements BitcoinBackend {
         out.scriptpubkey_address === address ? [{ out, vout }] : [],
       );
       if (paying.length === 0) continue;
-      const spends = await this.#getJson(`/tx/${tx.txid}/outspends`, z.array(outspend));
+      const spends = await this.#getJson(`/tx/${tx.txid}/outspends`, z.array(outspend), { budget });
       for (const { out, vout } of paying) {
-        const spentBy = await this.#spendOf(spends[vout], byTxid);
+        const spentBy = await this.#spendOf(spends[vout], byTxid, budget);
         outputs.push({ txid: tx.txid, vout, value: BigInt(out.value), height: heightOf(tx.status), spentBy });
       }
     }
@@ -237,14 +279,16 @@ export class EsploraBackend implements BitcoinBackend {
     return total;
   }
 
-  /** Mempool and first confirmed page, then further confirmed pages until a short one. */
-  async #addressTxs(address: string): Promise<EsploraTx[]> {
-    const all = await this.#getJson(`/address/${address}/txs`, z.array(esploraTx));
+  /** Mempool and first confirmed page, then further confirmed pages until a short one, within the budget. */
+  async #addressTxs(address: string, budget: EsploraReadBudget): Promise<EsploraTx[]> {
+    const all = await this.#getJson(`/address/${address}/txs`, z.array(esploraTx), { budget });
     let page = all.filter((tx) => tx.status.confirmed);
     while (page.length >= CHAIN_PAGE_SIZE) {
       const last = page[page.length - 1];
       if (last === undefined) break;
-      page = await this.#getJson(`/address/${address}/txs/chain/${last.txid}`, z.array(esploraTx));
+      const path = `/address/${address}/txs/chain/${last.txid}`;
+      budget.nextPage(path);
+      page = await this.#getJson(path, z.array(esploraTx), { budget });
       all.push(...page);
     }
     return all;
@@ -253,16 +297,23 @@ export class EsploraBackend implements BitcoinBackend {
   async #spendOf(
     spend: z.infer<typeof outspend> | undefined,
     known: Map<string, EsploraTx>,
+    budget: EsploraReadBudget,
   ): Promise<OutputSpend | null> {
     if (spend === undefined || !spend.spent || spend.txid === undefined || spend.vin === undefined)
       return null;
-    const tx = known.get(spend.txid) ?? (await this.#getJson(`/tx/${spend.txid}`, esploraTx));
+    const tx = known.get(spend.txid) ?? (await this.#getJson(`/tx/${spend.txid}`, esploraTx, { budget }));
     const witness = tx.vin[spend.vin]?.witness ?? [];
     return { txid: spend.txid, vin: spend.vin, height: heightOf(spend.status ?? tx.status), witness };
   }
 
-  async #getJson<T>(path: string, schema: z.ZodType<T>, options = { current: true }): Promise<T> {
-    const text = await this.#read(path, (e) => e.request(path), options);
+  /** A JSON reply of the schema's shape; with a `budget`, charged to that read of an address. */
+  async #getJson<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    options: { current?: boolean; budget?: EsploraReadBudget } = {},
+  ): Promise<T> {
+    const text = await this.#read(path, (e) => e.request(path), { current: options.current ?? true });
+    options.budget?.charge(path, text);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -11,6 +11,7 @@ import { bitcoinNetwork } from "./network.js";
 import type { BitcoinReader } from "./reader.js";
 import { BitcoinRpcClient } from "./rpc.js";
 import { headRefreshFor } from "../rpc/endpoint-pool.js";
+import { maxHeadAgeOf } from "../rpc/head-age.js";
 import type { BitcoinWallet } from "./wallet.js";
 
 export interface BitcoinFamily extends ChainFamilyModule {
@@ -39,6 +40,7 @@ export function createBitcoinBackend(
   const pooling = {
     chain: config.name,
     maxHeadLagBlocks: config.maxHeadLagBlocks,
+    maxHeadAgeMs: maxHeadAgeOf(config),
     headRefreshMs: headRefreshFor(config.minBlockTimeMs),
     timeoutMs: config.rpcTimeoutMs,
     ...(options.logger === undefined ? {} : { logger: options.logger }),

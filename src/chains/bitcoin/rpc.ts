@@ -15,6 +15,7 @@ import type { Logger } from "pino";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { RpcUnavailableError } from "../rpc/errors.js";
+import type { HeadReading } from "../rpc/head-age.js";
 import { BitcoinRpcEndpoint } from "./rpc-endpoint.js";
 import {
   BitcoinRpcError,
@@ -195,6 +196,8 @@ export interface BitcoinRpcClientOptions {
   chain?: string;
   /** An endpoint whose block count lags the best by more than this is not read from; default 1. */
   maxHeadLagBlocks?: number;
+  /** A tip whose median time past is older than this is stale (see freshTip); default: not judged. */
+  maxHeadAgeMs?: number;
   /** How often block counts are compared, at most; default 30 s (a tenth of a block). */
   headRefreshMs?: number;
   logger?: Logger;
@@ -216,11 +219,20 @@ export function isAlreadyKnownRejection(error: unknown): boolean {
   );
 }
 
-function headOf(method: string, result: unknown): number | null {
-  if (method === "getblockcount" && typeof result === "number") return result;
-  if (method !== "getblockchaininfo" || typeof result !== "object" || result === null) return null;
-  const blocks = (result as { blocks?: unknown }).blocks;
-  return typeof blocks === "number" ? blocks : null;
+/**
+ * The tip of a `getblockchaininfo` answer, timed by its median time past: unlike a block's own time,
+ * which a miner may set up to two hours ahead, it cannot run ahead of the clock.
+ */
+function chainInfoHead(result: unknown): HeadReading | null {
+  if (typeof result !== "object" || result === null) return null;
+  const { blocks, mediantime } = result as { blocks?: unknown; mediantime?: unknown };
+  if (typeof blocks !== "number") return null;
+  return { height: blocks, timeMs: typeof mediantime === "number" ? mediantime * 1000 : null };
+}
+
+function headOf(method: string, result: unknown): HeadReading | null {
+  if (method === "getblockcount" && typeof result === "number") return { height: result, timeMs: null };
+  return method === "getblockchaininfo" ? chainInfoHead(result) : null;
 }
 
 function endpointsOf(options: BitcoinRpcClientOptions): BitcoinRpcEndpoint[] {
@@ -259,11 +271,13 @@ export class BitcoinRpcClient {
       chain: options.chain ?? "bitcoin",
       endpoints,
       readHead: async (e) => {
-        const count = await e.call("getblockcount", []);
-        if (typeof count !== "number") throw new Error(`${e.label}: getblockcount answered ${String(count)}`);
-        return count;
+        const info = await e.call("getblockchaininfo", []);
+        const head = chainInfoHead(info);
+        if (head === null) throw new Error(`${e.label}: getblockchaininfo answered no block count`);
+        return head;
       },
       maxHeadLagBlocks: options.maxHeadLagBlocks ?? 1,
+      ...(options.maxHeadAgeMs === undefined ? {} : { maxHeadAgeMs: options.maxHeadAgeMs }),
       headRefreshMs: options.headRefreshMs ?? 30_000,
       timeoutMs: options.timeoutMs ?? 30_000,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -284,7 +298,7 @@ export class BitcoinRpcClient {
         async (endpoint) => {
           const result = await endpoint.call(method, params);
           const head = headOf(method, result);
-          if (head !== null) this.pool.noteHead(endpoint, head);
+          if (head !== null) this.pool.noteHead(endpoint, head.height, head.timeMs);
           return result;
         },
         { current: !ANY_ENDPOINT_METHODS.has(method) },
@@ -321,6 +335,20 @@ export class BitcoinRpcClient {
 
   async getBlockCount(): Promise<number> {
     return intValue(await this.call("getblockcount"), "getblockcount");
+  }
+
+  /**
+   * The block count of an endpoint whose tip is not stale (EndpointPool.freshHead): the tip confirmations
+   * and timelocks are counted from.
+   */
+  async freshTip(): Promise<number> {
+    try {
+      return (await this.pool.freshHead("getblockchaininfo")).height;
+    } catch (error) {
+      if (error instanceof RpcUnavailableError)
+        throw new BitcoinRpcTransportError("getblockchaininfo", error.message, error.lastStatus);
+      throw error;
+    }
   }
 
   async getBestBlockHash(): Promise<string> {

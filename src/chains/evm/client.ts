@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import type { EvmChainConfig } from "../../config/types.js";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
-import { EvmPoolRouter, poolTransport } from "./pool-transport.js";
+import { maxHeadAgeOf, type HeadReading } from "../rpc/head-age.js";
+import { blockHead, EvmPoolRouter, poolTransport } from "./pool-transport.js";
 import { EvmRpcEndpoint } from "./rpc-endpoint.js";
 
 /** A viem chain description, so clients and signatures agree on the chain id. */
@@ -57,8 +58,9 @@ export function createEvmRpc(config: EvmChainConfig, options: EvmRpcOptions = {}
   const pool = new EndpointPool<EvmRpcEndpoint>({
     chain: config.name,
     endpoints,
-    readHead: async (e) => Number(BigInt(String(await e.request("eth_blockNumber", [])))),
+    readHead: (e) => latestHead(e),
     maxHeadLagBlocks: config.maxHeadLagBlocks,
+    maxHeadAgeMs: maxHeadAgeOf(config),
     headRefreshMs: headRefreshFor(config.minBlockTimeMs),
     timeoutMs: config.rpcTimeoutMs,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -71,6 +73,14 @@ export function createEvmRpc(config: EvmChainConfig, options: EvmRpcOptions = {}
   });
   poolsOfClients.set(client, pool);
   return { client, pool };
+}
+
+/** The endpoint's latest block: its number and timestamp. */
+async function latestHead(endpoint: EvmRpcEndpoint): Promise<HeadReading> {
+  const block = await endpoint.request("eth_getBlockByNumber", ["latest", false]);
+  const head = blockHead(block);
+  if (head === null) throw new Error(`${endpoint.label}: the latest block has no number`);
+  return head;
 }
 
 export function createEvmPublicClient(config: EvmChainConfig, options: EvmRpcOptions = {}): PublicClient {

@@ -38,6 +38,7 @@ import { evmBatching, type EvmBatching } from "./batch/batching.js";
 import { sendDelegation } from "./batch/delegation.js";
 import { settledLater } from "../../util/settled-later.js";
 import { MULTICALL3_ADDRESS, type CallResult } from "./batch/multicall3.js";
+import { Multicall3Check } from "./batch/multicall3-code.js";
 import { createEvmPublicClient, with0x } from "./client.js";
 import {
   EvmRpcError,
@@ -71,6 +72,8 @@ export interface EvmExecutorOptions {
   logger?: Logger;
   /** How long a nonce handed out by build stays reserved before the journal must show it. */
   nonceReservationTtlMs?: number;
+  /** The chain's Multicall3 check, shared with its reader; one of the executor's own when absent. */
+  multicall3?: Multicall3Check;
 }
 
 export class BroadcastError extends Error {
@@ -111,7 +114,8 @@ export class EvmExecutor implements ChainExecutor {
   private readonly log: Logger;
   private readonly journal: JournalView;
   private readonly batching: EvmBatching;
-  /** Multicall3 is deployed here (checked by prepareBatching): redeems and refunds may batch. */
+  private readonly multicall3: Multicall3Check;
+  /** Multicall3's own code is here (checked by prepare): redeems and refunds may batch. */
   private multicallReady = false;
   /** The account delegates to the BatchExecutor (made sure of by prepareBatching): fills may batch. */
   private delegated = false;
@@ -123,7 +127,6 @@ export class EvmExecutor implements ChainExecutor {
     this.client = options.publicClient ?? createEvmPublicClient(options.config);
     this.account = privateKeyToAccount(options.privateKey);
     this.journal = options.journal;
-    this.reader = new EvmReader(options.config, this.client);
     this.batching = evmBatching(options.config);
     this.revertAbi = [
       ...htlcAbi,
@@ -133,6 +136,8 @@ export class EvmExecutor implements ChainExecutor {
       ...(options.errorAbi ?? []),
     ];
     this.log = (options.logger ?? pino({ level: "silent" })).child({ chain: this.chain, family: "evm" });
+    this.multicall3 = options.multicall3 ?? new Multicall3Check(this.client, this.chain, this.log);
+    this.reader = new EvmReader(options.config, this.client, this.multicall3);
     this.nonces = new EvmNonceManager({
       chain: this.chain,
       address: this.account.address,
@@ -159,8 +164,8 @@ export class EvmExecutor implements ChainExecutor {
   }
 
   /**
-   * Actions of `kind` one transaction carries: redeems and refunds once Multicall3 is known to be here,
-   * fills once the account delegates to the BatchExecutor; one each until prepareBatching has seen so.
+   * Actions of `kind` one transaction carries: redeems and refunds once Multicall3's code is known to be
+   * here, fills once the account delegates to the BatchExecutor; one each until prepareBatching has seen so.
    */
   maxBatchFor(kind: ActionKind): number {
     if (this.batching.maxBatch <= 1) return 1;
@@ -170,10 +175,11 @@ export class EvmExecutor implements ChainExecutor {
   }
 
   /**
-   * Once at start: looks for Multicall3 at its canonical address (without it, every action goes alone),
-   * with batchFills "eip7702" makes sure the account delegates to the configured BatchExecutor, and grants
-   * the HTLC of each of these assets that is a token its unlimited allowance once. Every transaction this
-   * needs is sent back to back (one block) before any receipt is awaited; a second call sends nothing.
+   * Once at start: checks the code at Multicall3's canonical address (unless it is Multicall3's, every
+   * redeem and refund goes alone), with batchFills "eip7702" makes sure the account delegates to the
+   * configured BatchExecutor, and grants the HTLC of each of these assets that is a token its unlimited
+   * allowance once. Every transaction this needs is sent back to back (one block) before any receipt is
+   * awaited; a second call sends nothing.
    */
   async prepare(assets: readonly string[]): Promise<void> {
     const pending: PendingSetup[] = [];
@@ -193,14 +199,7 @@ export class EvmExecutor implements ChainExecutor {
 
   private async sendDelegationIfBatching(): Promise<PendingSetup | null> {
     if (this.batching.maxBatch <= 1) return null;
-    const code = await this.client.getCode({ address: MULTICALL3_ADDRESS });
-    this.multicallReady = code !== undefined && code !== "0x";
-    if (!this.multicallReady) {
-      this.log.warn(
-        { multicall3: MULTICALL3_ADDRESS },
-        "no Multicall3 at its canonical address: redeems and refunds go one per transaction",
-      );
-    }
+    this.multicallReady = await this.multicall3.usable();
     if (this.batching.batchFills !== "eip7702") return null;
     const batchExecutor = this.batching.batchExecutor;
     const sent = await sendDelegation({

@@ -5,13 +5,15 @@
  * - `eth_sendRawTransaction` is broadcast through every endpoint; "already known" from one counts as
  *   an answer the executor treats as sent.
  * - Fee and chain-identity reads may go to any endpoint; every other read must be current (see the
- *   pool). `eth_blockNumber` and latest-block answers tell the pool the endpoint's head.
+ *   pool). `eth_blockNumber` and latest-block answers tell the pool the endpoint's head (a block also
+ *   its time).
  * - Filters live on the node that created them, so their follow-up calls go back to it.
  *
  * viem's own retries are off: the pool retries, on the right endpoint, after the right wait.
  */
 import { BaseError, custom, hexToNumber, isHex, type Transport } from "viem";
 import type { EndpointPool } from "../rpc/endpoint-pool.js";
+import type { HeadReading } from "../rpc/head-age.js";
 import { RpcUnavailableError } from "../rpc/errors.js";
 import { isAlreadyKnown } from "./errors.js";
 import type { EvmRpcEndpoint } from "./rpc-endpoint.js";
@@ -42,13 +44,20 @@ export class EvmRpcUnavailableError extends BaseError {
   }
 }
 
-function headOf(method: string, params: unknown, result: unknown): number | null {
-  if (method === "eth_blockNumber" && typeof result === "string" && isHex(result)) return hexToNumber(result);
+/** A block's height and time from an `eth_getBlockByNumber` answer; null when it has neither. */
+export function blockHead(result: unknown): HeadReading | null {
+  if (typeof result !== "object" || result === null) return null;
+  const { number, timestamp } = result as { number?: unknown; timestamp?: unknown };
+  if (typeof number !== "string" || !isHex(number)) return null;
+  const seconds = typeof timestamp === "string" && isHex(timestamp) ? hexToNumber(timestamp) : null;
+  return { height: hexToNumber(number), timeMs: seconds === null ? null : seconds * 1000 };
+}
+
+function headOf(method: string, params: unknown, result: unknown): HeadReading | null {
+  if (method === "eth_blockNumber" && typeof result === "string" && isHex(result))
+    return { height: hexToNumber(result), timeMs: null };
   const latest = Array.isArray(params) && params[0] === "latest";
-  if (method !== "eth_getBlockByNumber" || !latest || typeof result !== "object" || result === null)
-    return null;
-  const number = (result as { number?: unknown }).number;
-  return typeof number === "string" && isHex(number) ? hexToNumber(number) : null;
+  return method === "eth_getBlockByNumber" && latest ? blockHead(result) : null;
 }
 
 function alreadyKnownAnswer(error: unknown): boolean {
@@ -84,7 +93,7 @@ export class EvmPoolRouter {
       async (endpoint) => {
         const result = await call(endpoint);
         const head = headOf(method, params, result);
-        if (head !== null) this.pool.noteHead(endpoint, head);
+        if (head !== null) this.pool.noteHead(endpoint, head.height, head.timeMs);
         if (FILTER_CREATORS.has(method) && typeof result === "string") this.#rememberFilter(result, endpoint);
         return result;
       },

@@ -2,8 +2,9 @@ import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
 import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
+import { Multicall3Check } from "./batch/multicall3-code.js";
 import { BatchedOrderReads } from "./batch/order-reads.js";
-import { createEvmPublicClient, strip0x, with0x } from "./client.js";
+import { createEvmPublicClient, rpcPoolOf, strip0x, with0x } from "./client.js";
 import {
   changedOrderIds,
   findRedeemedSecret,
@@ -43,10 +44,15 @@ export class EvmReader implements ChainReader {
   constructor(
     private readonly config: EvmChainConfig,
     client?: PublicClient,
+    /** The chain's Multicall3 check, shared with its executor; one of its own when absent. */
+    multicall3?: Multicall3Check,
   ) {
     this.chain = config.name;
     this.client = client ?? createEvmPublicClient(config);
-    this.orders = new BatchedOrderReads(this.client);
+    this.orders = new BatchedOrderReads(
+      this.client,
+      multicall3 ?? new Multicall3Check(this.client, config.name),
+    );
   }
 
   /** Orders initiated, redeemed or refunded on any of this chain's HTLCs in the range: one eth_getLogs. */
@@ -57,8 +63,14 @@ export class EvmReader implements ChainReader {
     return changedOrderIds(this.client, this.htlcs, from, to);
   }
 
-  tipHeight(): Promise<bigint> {
-    return this.client.getBlockNumber({ cacheTime: 0 });
+  /**
+   * The latest block of an endpoint whose head is not stale (EndpointPool.freshHead). A client made
+   * elsewhere has no endpoints to judge: its block number is taken as it is.
+   */
+  async tipHeight(): Promise<bigint> {
+    const pool = rpcPoolOf(this.client);
+    if (pool === null) return this.client.getBlockNumber({ cacheTime: 0 });
+    return BigInt((await pool.freshHead("eth_getBlockByNumber")).height);
   }
 
   /** v3 order id of these parameters on the asset's HTLC, hex without 0x. */

@@ -59,6 +59,11 @@ export class EndpointHealth {
 
   /** Records a fault and starts the cool-down it calls for; returns that cool-down (0 when none). */
   faulted(fault: EndpointFault, nowMs: number): number {
+    // A stale head is an answer: the endpoint works, and is passed over for current heads by its head's age.
+    if (fault.kind === "stale") {
+      this.#lastFault = fault;
+      return 0;
+    }
     // A rate limit says "not so often", not "unreliable": its cool-down is the whole penalty.
     if (fault.kind !== "rate-limited") {
       this.#remember(false);

@@ -1,8 +1,8 @@
 import { redactUrl } from "../../config/redact-url.js";
 
 /**
- * The names endpoints go by in errors, logs and status: their URLs with credentials redacted, made
- * unique (` (2)`, ` (3)`) because two keys of one provider redact to the same text.
+ * The names endpoints go by in errors, logs and status: their URLs as scheme, host and port, made
+ * unique (` (2)`, ` (3)`) because two keys of one provider, or two paths of one host, read the same.
  */
 export function endpointLabels(urls: readonly string[]): string[] {
   const seen = new Map<string, number>();

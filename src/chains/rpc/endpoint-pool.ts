@@ -10,6 +10,10 @@
  *   "no such transaction" and must not be believed, and one whose head is unknown may be that node.
  *   Heads are read from every endpoint about once per `headRefreshMs` (sooner when a read needs
  *   them), and noted from every answer that carries one.
+ * - A head is stale when its block is older than `maxHeadAgeMs` by the wall clock (head-age.ts). Reads
+ *   prefer endpoints whose head is not stale; `freshHead` (the tip confirmations and timelocks are
+ *   counted from) never answers with a stale head, and fails naming every endpoint's head age when all
+ *   of them are stale.
  * - `sticky(fn)` runs `fn` with every read inside it on one endpoint, for reads that must agree with
  *   each other (a block range, a tip and the blocks below it); on a fault the whole of `fn` moves on.
  * - Broadcasts go to every endpoint that is not cooling down (see broadcast.ts).
@@ -22,20 +26,23 @@ import type { Logger } from "pino";
 import { broadcastToAll, type BroadcastOptions } from "./broadcast.js";
 import { DEFAULT_HEALTH_POLICY, EndpointHealth, type HealthPolicy } from "./endpoint-health.js";
 import { EndpointFault, RpcUnavailableError } from "./errors.js";
+import type { HeadReading } from "./head-age.js";
 import { HeadTracker } from "./head-tracker.js";
 
 export interface PoolEndpoint {
-  /** The endpoint's URL with its credentials redacted: the only way it is ever named. */
+  /** The endpoint's URL as scheme, host and port (redactUrl): the only way it is ever named. */
   readonly label: string;
 }
 
 export interface EndpointPoolOptions<E extends PoolEndpoint> {
   chain: string;
   endpoints: readonly E[];
-  /** Asks one endpoint for its head height (block count). */
-  readHead: (endpoint: E) => Promise<number>;
+  /** Asks one endpoint for its head: height (block count) and, where the chain tells, its block's time. */
+  readHead: (endpoint: E) => Promise<HeadReading>;
   /** An endpoint whose head is more blocks than this below the best head is not used for current reads. */
   maxHeadLagBlocks: number;
+  /** A head whose block is older than this by the wall clock is stale; undefined: not judged by time. */
+  maxHeadAgeMs?: number;
   /** Heads are read again when the last reading is older than this. */
   headRefreshMs: number;
   /**
@@ -58,8 +65,12 @@ export interface EndpointPoolOptions<E extends PoolEndpoint> {
 
 export interface EndpointStatus {
   endpoint: string;
-  /** Usable for reads that must be current: not cooling down and not behind. */
+  /** Usable for reads that must be current: not cooling down, not behind and not stale. */
   current: boolean;
+  /** The last head's block time is older than `maxHeadAgeMs`. */
+  stale: boolean;
+  /** Age of the last head whose block time is known, ms; null when none is. */
+  headAgeMs: number | null;
   coolingMs: number;
   coolReason: string;
   errorRate: number;
@@ -134,6 +145,7 @@ export class EndpointPool<E extends PoolEndpoint> {
       attempt: (e, call) => this.attempt(e, call),
       readHead: options.readHead,
       maxHeadLagBlocks: options.maxHeadLagBlocks,
+      maxHeadAgeMs: options.maxHeadAgeMs,
       headRefreshMs: options.headRefreshMs,
       probeWaitMs: Math.min(options.timeoutMs, HEAD_PROBE_WAIT_MS),
       now: this.#now,
@@ -149,18 +161,41 @@ export class EndpointPool<E extends PoolEndpoint> {
     const deadline = this.#deadline();
     const faults: EndpointFault[] = [];
     const tried = new Set<E>();
+    // An old head is not made new by asking again at once.
+    const stale = new Set<E>();
     while (faults.length < this.#maxAttempts) {
       const endpoint = await this.#nextEndpoint(options.current, tried, deadline);
-      if (endpoint === null) break;
+      if (endpoint === null || stale.has(endpoint)) break;
       try {
         return await this.attempt(endpoint, call);
       } catch (error) {
         if (!(error instanceof EndpointFault)) throw error;
         faults.push(error);
         tried.add(endpoint);
+        if (error.kind === "stale") stale.add(endpoint);
       }
     }
     throw new RpcUnavailableError(this.chain, what, faults, this.#skipReasons(options.current));
+  }
+
+  /**
+   * The head of a current endpoint whose head block is recent: the tip confirmations and timelocks are
+   * counted from. An endpoint answering with a stale head is passed over for the next; when every one
+   * does, this fails with each endpoint's head age rather than answer from the past. `read` replaces the
+   * pool's own head read (a Solana tip at another commitment).
+   */
+  freshHead(
+    what = "head",
+    read: (endpoint: E) => Promise<HeadReading> = this.#options.readHead,
+  ): Promise<HeadReading> {
+    return this.read(what, async (endpoint) => {
+      const head = await read(endpoint);
+      this.#heads.note(endpoint, head.height, head.timeMs);
+      this.#heads.reportStale(endpoint);
+      const stale = this.#heads.staleReason(head);
+      if (stale !== null) throw new EndpointFault(endpoint.label, "stale", stale);
+      return head;
+    });
   }
 
   /**
@@ -207,9 +242,9 @@ export class EndpointPool<E extends PoolEndpoint> {
     });
   }
 
-  /** Notes a head height an endpoint reported in an answer (a block count, a latest block). */
-  noteHead(endpoint: E, height: number): void {
-    this.#heads.note(endpoint, height);
+  /** Notes a head an endpoint reported in an answer (a block count, a latest block with its time). */
+  noteHead(endpoint: E, height: number, timeMs: number | null = null): void {
+    this.#heads.note(endpoint, height, timeMs);
   }
 
   /** The highest head reported recently by any endpoint; null when none is known. */
@@ -222,9 +257,12 @@ export class EndpointPool<E extends PoolEndpoint> {
     const best = this.bestHead();
     return this.endpoints.map((e) => {
       const h = this.#healthOf(e);
+      const stale = this.#heads.isStale(e);
       return {
         endpoint: e.label,
-        current: h.coolingMs(now) === 0 && this.#heads.isCurrent(e),
+        current: h.coolingMs(now) === 0 && this.#heads.isCurrent(e) && !stale,
+        stale,
+        headAgeMs: this.#heads.headAgeMs(e),
         coolingMs: h.coolingMs(now),
         coolReason: h.coolingMs(now) === 0 ? "" : h.coolReason,
         errorRate: h.errorRate,
@@ -245,9 +283,10 @@ export class EndpointPool<E extends PoolEndpoint> {
       health.answered(this.#now() - started);
       return result;
     } catch (error) {
-      if (!(error instanceof EndpointFault)) {
-        // The node answered, if only with an error: the endpoint works.
+      if (!(error instanceof EndpointFault) || error.kind === "stale") {
+        // The node answered, if only with an error or an old head: the endpoint works.
         health.answered(this.#now() - started);
+        if (error instanceof EndpointFault) health.faulted(error, this.#now());
         throw error;
       }
       const coolMs = health.faulted(error, this.#now());
@@ -285,7 +324,7 @@ export class EndpointPool<E extends PoolEndpoint> {
       try {
         return await this.attempt(endpoint, call);
       } catch (error) {
-        if (!(error instanceof EndpointFault)) throw error;
+        if (!(error instanceof EndpointFault) || error.kind === "stale") throw error;
         lastFault = error;
       }
     }
@@ -334,7 +373,10 @@ export class EndpointPool<E extends PoolEndpoint> {
   #choose(current: boolean, tried: ReadonlySet<E>): Choice<E> {
     const now = this.#now();
     const eligible = this.endpoints.filter((e) => !current || this.#heads.isCurrent(e));
-    const ready = eligible.filter((e) => this.#healthOf(e).coolingMs(now) === 0);
+    const available = eligible.filter((e) => this.#healthOf(e).coolingMs(now) === 0);
+    // An endpoint with a stale head may still answer what the others cannot; it is asked last.
+    const notStale = available.filter((e) => !this.#heads.isStale(e));
+    const ready = notStale.length > 0 ? notStale : available;
     if (ready.length === 0) {
       // An endpoint without a recent head is not behind for all we know: it may serve once read.
       const unknown = current ? this.endpoints.filter((e) => this.#heads.fresh(e) === null) : [];
@@ -366,6 +408,7 @@ export class EndpointPool<E extends PoolEndpoint> {
       const cooling = h.coolingMs(now);
       if (cooling > 0) reasons.push(`${e.label} cooling down for ${cooling} ms (${h.coolReason})`);
       if (current && !this.#heads.isCurrent(e)) reasons.push(this.#heads.whyNotCurrent(e));
+      if (current && this.#heads.isStale(e)) reasons.push(`${e.label} head is stale`);
       return reasons;
     });
   }

@@ -1,12 +1,13 @@
 /**
  * Errors of the RPC endpoint pool. An `EndpointFault` says an endpoint failed to answer (unreachable,
- * timed out, rate-limited, refused us): another endpoint may answer the same request. Anything else an
+ * timed out, rate-limited, refused us) or answered a head read from the past (stale): another endpoint
+ * may answer the same request. Anything else an
  * endpoint call throws is the node's answer (a revert, "transaction not found", a rejected transaction)
  * and is passed to the caller unchanged. Messages name endpoints by their redacted URL only.
  */
 import { redactUrlsInText } from "../../config/redact-url.js";
 
-export type FaultKind = "rate-limited" | "timeout" | "unavailable" | "refused";
+export type FaultKind = "rate-limited" | "timeout" | "unavailable" | "refused" | "stale";
 
 export interface FaultDetails {
   /** HTTP status when the endpoint answered with one. */
@@ -20,6 +21,7 @@ const KIND_TEXT: Record<FaultKind, string> = {
   timeout: "timed out",
   unavailable: "unavailable",
   refused: "refused the request (check the endpoint's credentials and plan)",
+  stale: "answered with a stale head",
 };
 
 export class EndpointFault extends Error {

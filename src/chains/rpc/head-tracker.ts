@@ -3,11 +3,13 @@
  * current when the head it reported recently is within `maxHeadLagBlocks` of the best head: the
  * highest any endpoint reported over a longer memory, so that an endpoint that stops answering still
  * testifies that a stuck one is behind. An endpoint whose head is unknown is not current: it may be
- * the stuck one.
+ * the stuck one. Apart from that, an endpoint whose last head block is older than `maxHeadAgeMs` by the
+ * wall clock is stale (head-age.ts): every endpoint may be stuck together, or the only one may be.
  */
 import type { Logger } from "pino";
 import type { EndpointHealth } from "./endpoint-health.js";
 import { EndpointFault } from "./errors.js";
+import { staleHeadReason, type HeadReading } from "./head-age.js";
 
 /** A current endpoint is judged by a head it reported within this many refresh intervals (and a refresh). */
 const HEAD_MAX_AGE_REFRESHES = 3;
@@ -28,9 +30,11 @@ export interface HeadTrackerOptions<E extends { label: string }> {
   endpoints: readonly E[];
   healthOf: (endpoint: E) => EndpointHealth;
   /** One call on one endpoint with its outcome recorded (the pool's `attempt`). */
-  attempt: (endpoint: E, call: (endpoint: E) => Promise<number>) => Promise<number>;
-  readHead: (endpoint: E) => Promise<number>;
+  attempt: (endpoint: E, call: (endpoint: E) => Promise<HeadReading>) => Promise<HeadReading>;
+  readHead: (endpoint: E) => Promise<HeadReading>;
   maxHeadLagBlocks: number;
+  /** A head whose block is older than this is stale; undefined: heads are not judged by their time. */
+  maxHeadAgeMs?: number | undefined;
   /** Heads are read again when the last refresh is older than this. */
   headRefreshMs: number;
   /** How long a refresh may hold up a read; a slower endpoint's head is still noted when it comes. */
@@ -59,13 +63,51 @@ export class HeadTracker<E extends { label: string }> {
   readonly #probes = new Map<E, Promise<void>>();
   /** Endpoints last logged as not current, so the log says it once per change. */
   readonly #behind = new Set<E>();
+  /** Each endpoint's last head whose block time it told, and endpoints last logged as stale. */
+  readonly #timed = new Map<E, HeadReading>();
+  readonly #stale = new Set<E>();
 
   constructor(options: HeadTrackerOptions<E>) {
     this.#o = options;
   }
 
-  note(endpoint: E, height: number): void {
+  /** Notes a head an endpoint reported; `timeMs` when the answer told its block's time. */
+  note(endpoint: E, height: number, timeMs: number | null = null): void {
     this.#o.healthOf(endpoint).noteHead(height, this.#o.now());
+    if (timeMs !== null) this.#timed.set(endpoint, { height, timeMs });
+  }
+
+  /** Why this head is too old to count from (see head-age.ts); null when it is not, or is not judged. */
+  staleReason(head: HeadReading): string | null {
+    const maxAgeMs = this.#o.maxHeadAgeMs;
+    return maxAgeMs === undefined ? null : staleHeadReason(head, this.#o.now(), maxAgeMs);
+  }
+
+  /** The endpoint's last timed head is too old; false while unknown. */
+  isStale(endpoint: E): boolean {
+    const head = this.#timed.get(endpoint);
+    return head !== undefined && this.staleReason(head) !== null;
+  }
+
+  /** How old the endpoint's last timed head block is, ms; null while unknown. */
+  headAgeMs(endpoint: E): number | null {
+    const timeMs = this.#timed.get(endpoint)?.timeMs ?? null;
+    return timeMs === null ? null : this.#o.now() - timeMs;
+  }
+
+  /** Logs an endpoint that became stale or stopped being so, once per change. */
+  reportStale(endpoint: E): void {
+    const head = this.#timed.get(endpoint);
+    const reason = head === undefined ? null : this.staleReason(head);
+    if ((reason !== null) === this.#stale.has(endpoint)) return;
+    const fields = { chain: this.#o.chain, endpoint: endpoint.label, head: head?.height ?? null };
+    if (reason !== null) {
+      this.#stale.add(endpoint);
+      this.#o.logger?.warn({ ...fields, reason }, "RPC endpoint's head is stale; its tips are not used");
+    } else {
+      this.#stale.delete(endpoint);
+      this.#o.logger?.info(fields, "RPC endpoint's head is current again");
+    }
   }
 
   /** The highest head reported recently by any endpoint; null when none is known. */
@@ -146,7 +188,8 @@ export class HeadTracker<E extends { label: string }> {
       if (wait > PROBE_MAX_COOL_WAIT_MS || this.#o.now() + wait >= deadline) return;
       if (wait > 0) await this.#o.sleep(wait);
       try {
-        this.note(endpoint, await this.#o.attempt(endpoint, this.#o.readHead));
+        const head = await this.#o.attempt(endpoint, this.#o.readHead);
+        this.note(endpoint, head.height, head.timeMs);
         return;
       } catch (error) {
         // A fault is recorded in the endpoint's health and tried again; an answer would be the same.
@@ -158,6 +201,7 @@ export class HeadTracker<E extends { label: string }> {
   #reportChanges(): void {
     const best = this.best();
     for (const e of this.#o.endpoints) {
+      this.reportStale(e);
       const behind = !this.isCurrent(e);
       if (behind === this.#behind.has(e)) continue;
       if (behind) this.#behind.add(e);

@@ -2,7 +2,9 @@
  * One HTTP exchange with an RPC endpoint. A network failure, a timeout or a body cut off half-way
  * becomes an `EndpointFault`; the status is left to the protocol client, because some protocols answer
  * their errors with HTTP 500 and a body (bitcoind) while others mean "try elsewhere" by it.
- * `faultOfStatus` then names the statuses that always mean the endpoint failed.
+ * `faultOfStatus` then names the statuses that always mean the endpoint failed. A reply may be bounded
+ * (`maxBytes`): a larger one is not read on, and is the endpoint's answer, not its fault, since any
+ * other endpoint holding the same data would answer as much.
  */
 import { EndpointFault } from "./errors.js";
 import { parseRetryAfter } from "./retry-after.js";
@@ -19,6 +21,18 @@ export interface HttpExchange {
   headers?: Record<string, string>;
   timeoutMs: number;
   fetchImpl?: typeof fetch;
+  /** Bytes of the reply read at most; beyond, `ReplyTooLargeError`. Unbounded when absent. */
+  maxBytes?: number;
+}
+
+export class ReplyTooLargeError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly maxBytes: number,
+  ) {
+    super(`${endpoint} replied with more than ${maxBytes} bytes`);
+    this.name = "ReplyTooLargeError";
+  }
 }
 
 /** The URL without user info, and that user info as a Basic authorization (fetch refuses URLs with it). */
@@ -61,8 +75,12 @@ export async function httpExchange(label: string, url: string, request: HttpExch
   }
   let text: string;
   try {
-    text = await response.text();
+    text =
+      request.maxBytes === undefined
+        ? await response.text()
+        : await boundedText(label, response, request.maxBytes);
   } catch (error) {
+    if (error instanceof ReplyTooLargeError) throw error;
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     throw new EndpointFault(
       label,
@@ -72,6 +90,30 @@ export async function httpExchange(label: string, url: string, request: HttpExch
     );
   }
   return { status: response.status, text, headers: response.headers };
+}
+
+/** The body as text, read no further than `maxBytes`: a larger one is dropped unread. */
+async function boundedText(label: string, response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes || response.body === null) {
+    await response.body?.cancel();
+    if (declared > maxBytes) throw new ReplyTooLargeError(label, maxBytes);
+    return "";
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ReplyTooLargeError(label, maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Statuses that mean the endpoint failed, whatever the body says; null for any other status. */

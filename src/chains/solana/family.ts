@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { SolanaChainConfig } from "../../config/types.js";
 import type { ChainFamilyModule, JournalView } from "../chain.js";
 import type { FollowPositions } from "../follow-positions.js";
+import { maxHeadAgeOf } from "../rpc/head-age.js";
 import { SolanaExecutor } from "./executor.js";
 import { readSolanaSecretKey } from "./keypair.js";
 import { SolanaReader } from "./reader.js";
@@ -33,7 +34,11 @@ export function createSolanaFamily(options: SolanaFamilyOptions): SolanaFamily {
   const { config, journal, logger } = options;
   const reading = readSolanaSecretKey(options.secretKey);
   if ("problem" in reading) throw new Error(`the Solana key of ${config.name} ${reading.problem}`);
-  const rpc = new SolanaRpc(config, { ...options.rpc, ...(logger === undefined ? {} : { logger }) });
+  const rpc = new SolanaRpc(config, {
+    ...options.rpc,
+    pool: { maxHeadAgeMs: maxHeadAgeOf(config), ...options.rpc?.pool },
+    ...(logger === undefined ? {} : { logger }),
+  });
   const reader = new SolanaReader(config, rpc, {
     solver: reading.keypair.publicKey,
     positions: options.positions,

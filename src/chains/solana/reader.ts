@@ -71,9 +71,9 @@ export class SolanaReader implements ChainReader {
     });
   }
 
-  /** The slot at the configured commitment: Solana timelocks and depths count slots. */
+  /** The slot at the configured commitment, never a stale one: Solana timelocks and depths count slots. */
   tipHeight(): Promise<bigint> {
-    return this.rpc.getSlot(this.config.commitment);
+    return this.rpc.freshSlot(this.config.commitment);
   }
 
   /** sha256(chain id ‖ secret hash ‖ initiator), the API's Solana swap id. */

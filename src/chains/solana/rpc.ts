@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { SolanaChainConfig } from "../../config/types.js";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
+import type { HeadReading } from "../rpc/head-age.js";
 import { SolanaRpcEndpoint, SolanaRpcError } from "./rpc-endpoint.js";
 import {
   accountInfoSchema,
@@ -52,6 +53,21 @@ export interface SolanaRpcOptions {
   fetchImpl?: typeof fetch;
 }
 
+/**
+ * An endpoint's slot at a commitment, timed by its block's time. A slot without a block (skipped) or one
+ * the node no longer keeps has no time to tell: that head is not judged by it.
+ */
+async function slotHead(endpoint: SolanaRpcEndpoint, commitment: ReadCommitment): Promise<HeadReading> {
+  const slot = Number(u64Number.parse(await endpoint.request("getSlot", [{ commitment }])));
+  let seconds: unknown = null;
+  try {
+    seconds = await endpoint.request("getBlockTime", [slot]);
+  } catch (error) {
+    if (!(error instanceof SolanaRpcError)) throw error;
+  }
+  return { height: slot, timeMs: typeof seconds === "number" ? seconds * 1000 : null };
+}
+
 /** Heads are compared about every few slots: a slot is too short a while to ask every endpoint each time. */
 const HEAD_REFRESH_SLOTS = 5;
 const RENT_CACHE = new Map<string, bigint>();
@@ -89,8 +105,7 @@ export class SolanaRpc {
     this.pool = new EndpointPool<SolanaRpcEndpoint>({
       chain: config.name,
       endpoints,
-      readHead: async (e) =>
-        Number(u64Number.parse(await e.request("getSlot", [{ commitment: "confirmed" }]))),
+      readHead: (e) => slotHead(e, "confirmed"),
       maxHeadLagBlocks: config.maxHeadLagBlocks,
       headRefreshMs: headRefreshFor(config.minBlockTimeMs * HEAD_REFRESH_SLOTS),
       timeoutMs: config.rpcTimeoutMs,
@@ -106,6 +121,11 @@ export class SolanaRpc {
 
   async getSlot(commitment: ReadCommitment): Promise<bigint> {
     return this.#call("getSlot", [{ commitment }], u64Number);
+  }
+
+  /** The slot of an endpoint whose slot is not stale (EndpointPool.freshHead): timelocks count from it. */
+  async freshSlot(commitment: ReadCommitment): Promise<bigint> {
+    return BigInt((await this.pool.freshHead("getSlot", (e) => slotHead(e, commitment))).height);
   }
 
   async getBlockHeight(commitment: ReadCommitment): Promise<bigint> {

@@ -9,7 +9,8 @@ const HELP = `Usage: solver config check [--config FILE]
        solver config schema
 
   check    Validate the configuration (defaults, profile file, environment) and print the effective
-           configuration as JSON with keys, the app id, passwords and URL credentials redacted.
+           configuration as JSON with keys, the app id and passwords redacted, and URLs shown as
+           scheme, host and port only.
            Exit 0 when valid; exit 2 listing every problem, each naming its key.
   schema   List every setting with its environment variable and default.
 

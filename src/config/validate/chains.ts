@@ -2,6 +2,7 @@ import { solanaAddressProblem } from "../../chains/solana/address.js";
 import type { BitcoinChainConfig, ChainConfig, EvmChainConfig, SolanaChainConfig } from "../types.js";
 import type { Problems } from "../errors.js";
 import { DEFAULT_EVM_BATCH, EVM_BATCH_FILLS, MAX_EVM_BATCH } from "../../chains/evm/batch/batching.js";
+import { defaultMaxHeadAgeMs } from "../../chains/rpc/head-age.js";
 import { checkHttpUrl, describeValue } from "./checks.js";
 import { checkEvmAddress, normalizeEvmAddress } from "./evm-address.js";
 import { readAssets } from "./assets.js";
@@ -22,6 +23,7 @@ const COMMON_KEYS = [
   "fillTimelockBlocks",
   "bumpAfterMs",
   "maxHeadLagBlocks",
+  "maxHeadAgeMs",
   "rpcTimeoutMs",
   "assets",
 ];
@@ -72,14 +74,26 @@ function readUrlList(f: Fields, listKey: string, singleKey: string): string[] {
   return url === "" ? [] : [url];
 }
 
-/** Both bounds are required: a source timelock is timed with the fastest blocks, a destination's with the slowest. */
-function readBlockTimes(f: Fields): { minBlockTimeMs: number; maxBlockTimeMs: number } {
+/**
+ * Both bounds are required: a source timelock is timed with the fastest blocks, a destination's with the
+ * slowest. The slowest also sets the default age at which a head is stale, which must allow one block.
+ */
+function readBlockTimes(
+  f: Fields,
+  family: ChainConfig["family"],
+): { minBlockTimeMs: number; maxBlockTimeMs: number; maxHeadAgeMs: number } {
   const minBlockTimeMs = f.integer("minBlockTimeMs", 1);
   const maxBlockTimeMs = f.integer("maxBlockTimeMs", 1);
   if (minBlockTimeMs > maxBlockTimeMs) {
     f.problem("minBlockTimeMs", `${minBlockTimeMs} must not exceed maxBlockTimeMs ${maxBlockTimeMs}`);
   }
-  return { minBlockTimeMs, maxBlockTimeMs };
+  const maxHeadAgeMs = f.integer("maxHeadAgeMs", 1, undefined, {
+    default: defaultMaxHeadAgeMs(family, maxBlockTimeMs),
+  });
+  if (maxHeadAgeMs < maxBlockTimeMs) {
+    f.problem("maxHeadAgeMs", `${maxHeadAgeMs} must be at least maxBlockTimeMs ${maxBlockTimeMs}`);
+  }
+  return { minBlockTimeMs, maxBlockTimeMs, maxHeadAgeMs };
 }
 
 function readEvmChain(f: Fields, name: string): EvmChainConfig {
@@ -89,7 +103,7 @@ function readEvmChain(f: Fields, name: string): EvmChainConfig {
     name,
     chainId: f.integer("chainId", 1),
     rpcUrls: readRpcUrls(f),
-    ...readBlockTimes(f),
+    ...readBlockTimes(f, "evm"),
     minConfirmations: f.integer("minConfirmations", 1),
     finalityDepth: f.integer("finalityDepth", 1, undefined, { default: 12 }),
     fillTimelockBlocks: f.integer("fillTimelockBlocks", 1),
@@ -153,7 +167,7 @@ function readBitcoinChain(f: Fields, name: string): BitcoinChainConfig {
     network: f.oneOf("network", ["mainnet", "testnet", "regtest"] as const),
     backend,
     ...readBitcoinEndpoints(f, backend),
-    ...readBlockTimes(f),
+    ...readBlockTimes(f, "bitcoin"),
     minConfirmations: f.integer("minConfirmations", 1),
     finalityDepth: f.integer("finalityDepth", 1, undefined, { default: 6 }),
     fillTimelockBlocks: f.integer("fillTimelockBlocks", 1, MAX_CSV_BLOCKS),
@@ -194,7 +208,7 @@ function readSolanaChain(f: Fields, name: string): SolanaChainConfig {
     nativeProgramId: programs.native,
     splProgramId: programs.spl,
     commitment: f.oneOf("commitment", ["confirmed", "finalized"] as const, { default: "confirmed" }),
-    ...readBlockTimes(f),
+    ...readBlockTimes(f, "solana"),
     minConfirmations: f.integer("minConfirmations", 1),
     finalityDepth: f.integer("finalityDepth", 1, undefined, { default: 32 }),
     fillTimelockBlocks: f.integer("fillTimelockBlocks", 1),

@@ -21,6 +21,8 @@ import { rpcTransactionError, type RpcTransactionError } from "./tx-error.js";
 export const BLOCKHASH_VALIDITY_BLOCKS = 150n;
 /** What the faucet behind requestAirdrop starts with: 500 million SOL. */
 const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
+/** Slot times kept for getBlockTime: an hour of 400 ms slots; older ones answer from the slot clock. */
+const KEPT_SLOT_TIMES = 9_000;
 /** Slots until a block counts as finalized. */
 export const FINALIZATION_DEPTH = 32n;
 
@@ -104,6 +106,12 @@ export class LocalSolanaChain {
   private readonly blockhashOrder: BlockhashInfo[] = [];
   private readonly records = new Map<string, TransactionRecord>();
   private readonly byAddress = new Map<string, string[]>();
+  /**
+   * The slots the chain moved to and when, by the wall clock, oldest first: what getBlockTime reports. A
+   * slot jumped over on the way to one was produced when that one was.
+   */
+  private readonly reachedSlots: bigint[] = [0n];
+  private readonly reachedAtMs: number[] = [Date.now()];
 
   constructor(private readonly options: LocalSolanaChainOptions) {
     this.svm = new LocalSvm({ programs: options.programs, blockhashCheck: false });
@@ -133,10 +141,34 @@ export class LocalSolanaChain {
     return Number(this.genesisTime + (slot * BigInt(this.options.slotMs)) / 1000n);
   }
 
+  /**
+   * When a slot's block was produced, unix seconds, as a validator reports it (its wall clock, which the
+   * slot clock above drifts from under load); null for a slot not produced yet.
+   */
+  producedAt(slot: bigint): number | null {
+    if (slot > this.slot) return null;
+    // The first slot moved to at or after this one.
+    let low = 0;
+    let high = this.reachedSlots.length - 1;
+    if ((this.reachedSlots[0] ?? 0n) > slot) return this.blockTime(slot);
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.reachedSlots[middle] ?? 0n) < slot) low = middle + 1;
+      else high = middle;
+    }
+    return Math.floor((this.reachedAtMs[low] ?? Date.now()) / 1000);
+  }
+
   /** Moves the chain `count` slots on: new clock, new blockhash; older blockhashes age towards expiry. */
   advanceSlots(count = 1n): void {
     if (count < 1n) throw new RangeError(`advance by at least one slot, got ${count}`);
     this.slot += count;
+    this.reachedSlots.push(this.slot);
+    this.reachedAtMs.push(Date.now());
+    if (this.reachedSlots.length > KEPT_SLOT_TIMES) {
+      this.reachedSlots.shift();
+      this.reachedAtMs.shift();
+    }
     this.svm.warpToSlot(this.slot);
     this.svm.setUnixTimestamp(BigInt(this.blockTime(this.slot)));
     this.svm.expireBlockhash();

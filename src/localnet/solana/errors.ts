@@ -10,6 +10,8 @@ export const SOLANA_RPC_CODE = {
   /** sendTransaction's preflight simulation failed. */
   SEND_TRANSACTION_PREFLIGHT_FAILURE: -32002,
   SIGNATURE_VERIFICATION_FAILURE: -32003,
+  /** getBlockTime of a slot whose block the node does not have. */
+  BLOCK_NOT_AVAILABLE: -32004,
   TRANSACTION_VERSION_NOT_SUPPORTED: -32015,
 } as const;
 

@@ -1,6 +1,6 @@
 /** Cluster-level methods: slots, blockhashes, fees, rent, version and health. */
 import { VersionedMessage } from "@solana/web3.js";
-import { invalidParams } from "./errors.js";
+import { invalidParams, SOLANA_RPC_CODE, SolanaRpcError } from "./errors.js";
 import { computeBudget, transactionFee } from "./fees.js";
 import type { RpcMethod } from "./rpc-method.js";
 import { API_VERSION, commitmentOf, contextSlot, parsePubkey, withContext } from "./rpc-params.js";
@@ -12,6 +12,14 @@ export const CHAIN_METHODS: Record<string, RpcMethod> = {
   getSlot: (chain, p) => contextSlot(chain, p.config(0)),
 
   getBlockHeight: (chain, p) => contextSlot(chain, p.config(0)),
+
+  getBlockTime: (chain, p) => {
+    const slot = p.integer(0, "slot");
+    const time = chain.producedAt(slot);
+    if (time === null)
+      throw new SolanaRpcError(SOLANA_RPC_CODE.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
+    return time;
+  },
 
   getLatestBlockhash: (chain, p) => {
     const config = p.config(0);

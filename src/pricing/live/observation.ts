@@ -1,4 +1,5 @@
 /** What one live source said about a price, and the seam every source implements. */
+import { redactUrlsInText } from "../../config/redact-url.js";
 import type { DecimalString } from "../decimal.js";
 
 export interface PriceObservation {
@@ -20,7 +21,8 @@ export interface PriceFetcher {
 /** A source answered with something the solver will not use, or did not answer. */
 export class PriceFetchError extends Error {
   constructor(label: string, detail: string, options?: { cause?: unknown }) {
-    super(`${label}: ${detail}`, options);
+    // A source's reply may quote its URL, keys and all.
+    super(`${label}: ${redactUrlsInText(detail)}`, options);
     this.name = "PriceFetchError";
   }
 }

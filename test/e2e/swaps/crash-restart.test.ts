@@ -282,10 +282,13 @@ describe("a solver process killed in the middle of a fill", () => {
 
   it("a second solver on the same journal is refused while the first runs, and takes over once it died", async () => {
     const first = await startSolver();
+    // The second waits for the first's lease deadline, finds it renewed, and gives up.
     const second = harness.spawn();
     expect((await second.exited).code).toBe(1);
     expect(second.stderr.join("\n")).toMatch(
-      new RegExp(`the journal is in use by another solver \\(.+, pid ${first.pid}, lease `),
+      new RegExp(
+        `the journal is in use by another solver \\(instance [0-9a-f]{32} on .+, pid ${first.pid}\\)`,
+      ),
     );
     await first.kill();
     const third = await startSolver();

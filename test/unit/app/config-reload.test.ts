@@ -137,15 +137,43 @@ describe("configuration reload", () => {
     expect(await reloader.reload("request")).toEqual({
       applied: true,
       changed: ["limits"],
-      needRestart: ["solver"],
+      needRestart: ["solver.pollIntervalMs"],
     });
     expect(reloader.config.limits.maxInFlightUsdCents).toBe(5000n);
     expect(reloader.config.solver.pollIntervalMs).not.toBe(777);
     expect(
       await waitForLog(log, "these settings changed but take effect only after a restart", 1),
     ).toMatchObject({
-      keys: ["solver"],
+      keys: ["solver.pollIntervalMs"],
     });
+  });
+
+  it("names every changed key a reload does not take on, never its value, and keeps the value in force", async () => {
+    const { file, reloader, log } = await start(60_000);
+    const before = reloader.config;
+    const newKey = "n3wK3yN3wK3yN3wK3yN3w9";
+    writeProfile(file, (s) => {
+      const [evm, bitcoin] = s.chains as Settings[];
+      (evm!.rpcUrls as string[])[1] = `https://rpc.example.org/v2/${newKey}`;
+      bitcoin!.rpcPassword = "an0ther-s3cret";
+      s.safety = { urgentRedeemFeeBps: 1234, allowUnenforcedSecretLength: true };
+      (s.service as Settings).url = "https://solver:n3w-pw@api.example.org";
+    });
+    const outcome = await reloader.reload("request");
+    const keys = [
+      "service.url",
+      "chains[0].rpcUrls[1]",
+      "chains[1].rpcPassword",
+      "safety.urgentRedeemFeeBps",
+      "safety.allowUnenforcedSecretLength",
+    ];
+    expect(outcome).toEqual({ applied: true, changed: [], needRestart: keys });
+    const warning = await waitForLog(log, "these settings changed but take effect only after a restart", 1);
+    expect(warning).toMatchObject({ level: 40, trigger: "request", keys });
+    for (const secret of [newKey, "an0ther-s3cret", "n3w-pw"]) expect(log.text()).not.toContain(secret);
+    expect(reloader.config.chains).toEqual(before.chains);
+    expect(reloader.config.service).toEqual(before.service);
+    expect(reloader.config.safety).toEqual(before.safety);
   });
 });
 
@@ -156,6 +184,6 @@ describe("restartOnlyChanges", () => {
       overrides: validSettings(),
       env: { ...TEST_ENV, SOLVER_EVM_PRIVATE_KEY: `0x${"a2".repeat(32)}` },
     });
-    expect(restartOnlyChanges(a, b)).toEqual(["solver"]);
+    expect(restartOnlyChanges(a, b)).toEqual(["solver.keys.evm"]);
   });
 });

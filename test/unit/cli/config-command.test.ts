@@ -34,7 +34,7 @@ describe("solver config check", () => {
       keys: { evm: "[redacted]", bitcoin: "[redacted]" },
     });
     expect(printed.chains.map((c) => c.name)).toEqual(["ethereum_localnet", "bitcoin_regtest"]);
-    expect(printed.chains[1]?.rpcUrls).toEqual(["http://[redacted]@127.0.0.1:1/"]);
+    expect(printed.chains[1]?.rpcUrls).toEqual(["http://127.0.0.1:1"]);
     expect(printed.strategies[0]?.maxAmount).toBe("100000000");
     expect(io.err).toEqual([`configuration is valid (${validFile}): 2 chains, 1 strategies`]);
     const everything = [...io.out, ...io.err].join("\n");

@@ -172,8 +172,11 @@ describe("loadConfig", () => {
       esploraUrls: [],
       maxHeadLagBlocks: 1,
       rpcTimeoutMs: 30_000,
+      // Two hours without a block, and the median time past six blocks (of at most 10 s) behind.
+      maxHeadAgeMs: 7_260_000,
     });
-    expect(evm).toMatchObject({ maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 });
+    // Ten blocks of at most 2 s, but never under a minute.
+    expect(evm).toMatchObject({ maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000, maxHeadAgeMs: 60_000 });
   });
 
   it("takes several Bitcoin and Esplora URLs from the file or the environment", () => {

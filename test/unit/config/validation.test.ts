@@ -179,6 +179,11 @@ const cases: [string, Mutation, string][] = [
     "chains[0].maxHeadLagBlocks: -1 must be at least 0",
   ],
   [
+    "a head age under one block",
+    (s) => (evmChain(s).maxHeadAgeMs = 1_500),
+    "chains[0].maxHeadAgeMs: 1500 must be at least maxBlockTimeMs 2000",
+  ],
+  [
     "a tiny RPC timeout",
     (s) => (bitcoinChain(s).rpcTimeoutMs = 5),
     "chains[1].rpcTimeoutMs: 5 must be at least 100",
@@ -326,6 +331,6 @@ describe("configuration validation", () => {
 
   it("keeps URL credentials out of problem messages", () => {
     const problems = problemsFor((s) => (s.service = { url: `ftp://user:${SECRETS.urlPassword}@host/` }));
-    expect(problems).toEqual(['service.url: "ftp://[redacted]@host/" is not an http(s) URL']);
+    expect(problems).toEqual(['service.url: "ftp://host" is not an http(s) URL']);
   });
 });

@@ -118,12 +118,10 @@ describe("createLogger and URL credentials", () => {
     for (const secret of URL_SECRETS) expect(text).not.toContain(secret);
     const first = JSON.parse(lines[0]!) as { err: { type: string; message: string; url: string } };
     expect(first.err.type).toBe("Error");
-    expect(first.err.message).toContain(
-      "URL: https://[redacted]@rpc.example/v3/[redacted]?apikey=[redacted]",
-    );
-    expect(first.err.url).toBe("https://[redacted]@rpc.example/v3/[redacted]?apikey=[redacted]");
+    expect(first.err.message).toContain("URL: https://rpc.example\nStatus: 500");
+    expect(first.err.url).toBe("https://rpc.example");
     expect(JSON.parse(lines[1]!)).toMatchObject({
-      msg: expect.stringContaining("rpc.example/v3/[redacted]"),
+      msg: expect.stringContaining("URL: https://rpc.example\n"),
     });
   });
 
@@ -137,6 +135,7 @@ describe("createLogger and URL credentials", () => {
     for (const secret of URL_SECRETS) expect(text).not.toContain(secret);
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    expect(text.match(/rpc\.example\/v3\/\[redacted\]\?apikey=\[redacted\]/g)?.length).toBe(5);
+    expect(text.match(/https:\/\/rpc\.example\b/g)?.length).toBe(5);
+    expect(text).not.toContain("rpc.example/");
   });
 });

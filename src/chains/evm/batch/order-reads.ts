@@ -1,12 +1,13 @@
 /**
  * Reads of HTLC orders (`orders(bytes32)`) asked for in the same turn of the event loop go out as one
  * Multicall3 `aggregate3` call, so a round over many orders costs a few RPC calls per chain instead of
- * one per order, and every order of one call is read at the same block. Where no Multicall3 is deployed
- * (checked once), each order is read on its own.
+ * one per order, and every order of one call is read at the same block. Where the code at Multicall3's
+ * address is not Multicall3's, or there is none (multicall3-code.ts), each order is read on its own.
  */
 import { decodeFunctionResult, encodeFunctionData, type Address, type Hex, type PublicClient } from "viem";
 import { htlcAbi } from "../htlc-abi.js";
 import { aggregate3Data, decodeAggregate3, MULTICALL3_ADDRESS } from "./multicall3.js";
+import type { Multicall3Check } from "./multicall3-code.js";
 
 /** The fields `orders(bytes32)` returns, in order. */
 export type StoredOrderTuple = readonly [Address, Address, bigint, bigint, bigint, bigint];
@@ -24,9 +25,11 @@ export const MAX_ORDERS_PER_READ = 200;
 export class BatchedOrderReads {
   private pending: PendingRead[] = [];
   private scheduled = false;
-  private multicall: Promise<boolean> | null = null;
 
-  constructor(private readonly client: Pick<PublicClient, "call" | "getCode" | "readContract">) {}
+  constructor(
+    private readonly client: Pick<PublicClient, "call" | "readContract">,
+    private readonly multicall3: Pick<Multicall3Check, "usable">,
+  ) {}
 
   read(htlc: Address, orderId: Hex): Promise<StoredOrderTuple> {
     return new Promise((resolve, reject) => {
@@ -43,7 +46,7 @@ export class BatchedOrderReads {
     this.scheduled = false;
     let batched: boolean;
     try {
-      batched = reads.length > 1 && (await this.hasMulticall());
+      batched = reads.length > 1 && (await this.multicall3.usable());
     } catch {
       batched = false;
     }
@@ -55,17 +58,6 @@ export class BatchedOrderReads {
     for (let i = 0; i < reads.length; i += MAX_ORDERS_PER_READ)
       chunks.push(reads.slice(i, i + MAX_ORDERS_PER_READ));
     await Promise.all(chunks.map((chunk) => this.readTogether(chunk)));
-  }
-
-  private hasMulticall(): Promise<boolean> {
-    this.multicall ??= this.client.getCode({ address: MULTICALL3_ADDRESS }).then(
-      (code) => code !== undefined && code !== "0x",
-      (error: unknown) => {
-        this.multicall = null;
-        throw error;
-      },
-    );
-    return this.multicall;
   }
 
   private async readAlone(read: PendingRead): Promise<void> {

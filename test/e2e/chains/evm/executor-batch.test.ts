@@ -12,6 +12,7 @@ import { keccak256, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ActionRequest, HtlcParams, SignedTx } from "../../../../src/chains/chain.js";
 import { MULTICALL3_ADDRESS } from "../../../../src/chains/evm/batch/multicall3.js";
+import { Multicall3Check } from "../../../../src/chains/evm/batch/multicall3-code.js";
 import { BatchedOrderReads } from "../../../../src/chains/evm/batch/order-reads.js";
 import { delegationOf } from "../../../../src/chains/evm/batch/delegation.js";
 import { EvmExecutor } from "../../../../src/chains/evm/executor.js";
@@ -308,12 +309,12 @@ describe("EvmExecutor batches", () => {
       ),
     );
     const batched = counting("real");
-    const reads = new BatchedOrderReads(batched.client);
+    const reads = new BatchedOrderReads(batched.client, new Multicall3Check(batched.client, "anvil"));
     expect(await Promise.all(ids.map((id) => reads.read(f.tokenHtlc, id)))).toEqual(alone);
     expect(batched.counts).toEqual({ call: 1, readContract: 0 });
     expect(alone[4]?.[0]).toBe("0x0000000000000000000000000000000000000000");
     const plain = counting("none");
-    const one = new BatchedOrderReads(plain.client);
+    const one = new BatchedOrderReads(plain.client, new Multicall3Check(plain.client, "anvil"));
     expect(await Promise.all(ids.map((id) => one.read(f.tokenHtlc, id)))).toEqual(alone);
     expect(plain.counts).toEqual({ call: 0, readContract: 5 });
   });

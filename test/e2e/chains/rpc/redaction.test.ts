@@ -1,9 +1,10 @@
 /**
- * RPC URLs carry API keys. With endpoints whose URLs hold user info, a key in the path and a token in
- * the query, failing requests on both chain families must leave the secrets in no error, log line,
- * /health, /status or /metrics answer.
+ * RPC URLs carry API keys, in forms no pattern tells from an ordinary path (QuickNode's short token, a
+ * word). With endpoints whose URLs hold user info, keys in the path and a token in the query, `config
+ * check` and failing requests on both chain families must leave the secrets in no error, log line,
+ * metric label, /health, /status or /metrics answer: URLs are shown as scheme, host and port only.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -18,14 +19,19 @@ import { SolverMetrics } from "../../../../src/ops/metrics.js";
 import type { OpsServer } from "../../../../src/ops/server.js";
 import { createSolverOps } from "../../../../src/ops/solver-ops.js";
 import { createPricing } from "../../../../src/pricing/pricing.js";
+import { runCli } from "../../../../src/cli.js";
 import { createLogger } from "../../../../src/util/logger.js";
+import { recordingIo } from "../../../unit/cli/io.js";
 import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
 import { FaultProxy } from "../../../support/fault-proxy.js";
 import { SECRETS as CONFIG_SECRETS, TEST_ENV, validSettings } from "../../../unit/config/fixture.js";
 
-const KEY_PATH = "/v3/0123456789abcdefABCDEF?apikey=SECRET";
+/** A short token and a word before a long key: only the last looks like a key to a pattern. */
+const KEY_PATH = "/shortk3y/projectsecret/v3/0123456789abcdefABCDEF?apikey=SECRET";
 const SECRETS = [
   ":pass@",
+  "shortk3y",
+  "projectsecret",
   "0123456789abcdefABCDEF",
   "SECRET",
   CONFIG_SECRETS.urlPassword,
@@ -72,7 +78,22 @@ function textOf(error: unknown): string {
 }
 
 describe("RPC URL credentials", () => {
-  it("appear in no error, log line, /health, /status or /metrics answer of failing requests", async () => {
+  it("appear nowhere in config check", async () => {
+    const settings = validSettings();
+    const [evm] = settings.chains as Record<string, unknown>[];
+    evm!.rpcUrls = [`https://user:pass@rpc.example${KEY_PATH}`];
+    settings.prices = { exchanges: { binance: { baseUrl: `https://api.example${KEY_PATH}` } } };
+    const file = join(mkdtempSync(join(tmpdir(), "redaction-")), "solver.json");
+    writeFileSync(file, JSON.stringify(settings));
+    const io = recordingIo(TEST_ENV);
+    expect(await runCli(["config", "check", "--config", file], { io })).toBe(0);
+    const printed = [...io.out, ...io.err].join("\n");
+    for (const secret of SECRETS) expect(printed, `config check holds ${secret}`).not.toContain(secret);
+    expect(printed).toContain('"https://rpc.example"');
+    expect(printed).toContain('"baseUrl": "https://api.example"');
+  });
+
+  it("appear in no error, log line, metric label, /health, /status or /metrics answer of failing requests", async () => {
     const logger = createLogger({
       level: "debug",
       destination: new Writable({
@@ -102,7 +123,7 @@ describe("RPC URL credentials", () => {
       expect(error).toBeInstanceOf(Error);
       for (const secret of SECRETS) expect(textOf(error)).not.toContain(secret);
     }
-    expect(textOf(evmError)).toContain("rpc.example/v3/[redacted]?apikey=[redacted]");
+    expect(textOf(evmError)).toContain("https://rpc.example ");
 
     const chains = new Map([
       [evmConfig.name, { reader: { tipHeight: () => client.getBlockNumber({ cacheTime: 0 }) } }],
@@ -131,11 +152,12 @@ describe("RPC URL credentials", () => {
     for (const [where, text] of Object.entries({ ...answers, logs: logText })) {
       for (const secret of SECRETS) expect(text, `${where} holds ${secret}`).not.toContain(secret);
     }
-    // The failures did reach every one of them, named by the redacted URLs.
-    expect(answers["/health"]).toContain("/v3/[redacted]?apikey=[redacted]");
-    expect(answers["/status"]).toContain("/v3/[redacted]?apikey=[redacted]");
-    expect(answers["/metrics"]).toContain("/v3/[redacted]?apikey=[redacted]");
-    expect(logText).toContain("/v3/[redacted]?apikey=[redacted]");
+    // The failures did reach every one of them, the endpoints named by scheme, host and port.
+    const evmEndpoint = new URL(evmProxy.url).host;
+    for (const text of [answers["/health"], answers["/status"], answers["/metrics"], logText]) {
+      expect(text).toContain(`http://${evmEndpoint}`);
+      expect(text).not.toContain(`${evmEndpoint}/`);
+    }
     expect(lines.some((l) => l.includes("chain did not answer its tip"))).toBe(true);
     journal.close();
   });

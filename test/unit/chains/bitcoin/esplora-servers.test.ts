@@ -2,42 +2,20 @@
  * The Esplora backend over several servers (small in-test HTTP servers): reads skip a server that is
  * behind and one that rate-limits, broadcasts go to every server, credentials go in a header.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Transaction } from "bitcoinjs-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { EsploraBackend } from "../../../../src/chains/bitcoin/esplora-backend.js";
+import { startFakeEsplora, tipBlocks, type FakeEsplora, type Route } from "./esplora-fake.js";
 
-interface Seen {
-  method: string;
-  path: string;
-  body: string;
-  authorization: string | undefined;
-}
-
-type Route = (method: string, path: string, body: string) => [number, string, Record<string, string>?];
-
-const servers: Server[] = [];
+const servers: FakeEsplora[] = [];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.map((s) => s.close()));
 });
 
-async function esplora(route: Route): Promise<{ url: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      const path = new URL(req.url ?? "/", "http://x").pathname.replace(/^\/api/, "");
-      seen.push({ method: req.method ?? "GET", path, body, authorization: req.headers.authorization });
-      const [status, text, headers = {}] = route(req.method ?? "GET", path, body);
-      res.writeHead(status, { "content-type": "text/plain", ...headers });
-      res.end(text);
-    });
-  });
+async function esplora(route: Route): Promise<FakeEsplora> {
+  const server = await startFakeEsplora(route);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, seen };
+  return server;
 }
 
 const TXID = "ab".repeat(32);
@@ -50,7 +28,7 @@ tx.addOutput(Buffer.from("0014" + "11".repeat(20), "hex"), 10_000n);
 const chainAt =
   (tip: number): Route =>
   (method, path, body) => {
-    if (path === "/blocks/tip/height") return [200, String(tip)];
+    if (path === "/blocks") return [200, JSON.stringify(tipBlocks(tip))];
     if (path === `/tx/${TXID}/status`)
       return tip >= 118 ? [200, JSON.stringify({ confirmed: true, block_height: 118 })] : [404, "not found"];
     if (method === "POST" && path === "/tx") return [200, Transaction.fromHex(body).getId()];
@@ -66,7 +44,7 @@ describe("EsploraBackend over several servers", () => {
     const backend = new EsploraBackend({ urls: [behind.url, current.url], ...options });
     expect(await backend.tipHeight()).toBe(120);
     expect(await backend.transactionStatus(TXID)).toEqual({ state: "confirmed", height: 118 });
-    expect(behind.seen.filter((s) => s.path !== "/blocks/tip/height")).toEqual([]);
+    expect(behind.seen.filter((s) => s.path !== "/blocks")).toEqual([]);
   });
 
   it("leaves a rate-limited server alone and asks the other", async () => {

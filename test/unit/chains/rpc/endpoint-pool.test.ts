@@ -192,6 +192,67 @@ describe("EndpointPool heads", () => {
   });
 });
 
+describe("EndpointPool stale heads", () => {
+  const MAX_AGE = 60_000;
+
+  it("takes the tip from an endpoint whose head block is recent, and prefers it for reads", async () => {
+    const { clock, endpoints } = setup();
+    const [a, b] = endpoints as [FakeEndpoint, FakeEndpoint];
+    a.latencyMs = 1; // fast, but stuck ten minutes ago one block below b: within the lag allowed
+    a.head = 100;
+    a.headTimeMs = clock.t - 600_000;
+    b.latencyMs = 50;
+    b.head = 101;
+    b.headTimeMs = clock.t - 5_000;
+    const pool = fakePool(endpoints, clock, { maxHeadAgeMs: MAX_AGE });
+    expect(await pool.freshHead()).toEqual({ height: 101, timeMs: b.headTimeMs });
+    for (let i = 0; i < 5; i++) expect(await pool.read("get", read)).toBe(`${b.label}:read`);
+    expect(a.calls).toBe(0);
+    expect(pool.status().map((s) => [s.stale, s.current])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it("fails the tip with every endpoint's head age when all are stale, asking each once", async () => {
+    const { clock, endpoints } = setup();
+    const stuckAt = clock.t - 600_000;
+    for (const e of endpoints) e.headTimeMs = stuckAt;
+    const pool = fakePool(endpoints, clock, { maxHeadAgeMs: MAX_AGE });
+    const error = await pool.freshHead("eth_getBlockByNumber").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcUnavailableError);
+    const message = (error as Error).message;
+    for (const e of endpoints) {
+      expect(message).toContain(
+        `${e.label} answered with a stale head: head 100 is from ${new Date(stuckAt).toISOString()}`,
+      );
+    }
+    expect(message).toMatch(/600 s ago; at most 60 s is taken as current/);
+    expect(endpoints.map((e) => e.headCalls)).toEqual([2, 2]); // one refresh, one tip read
+    // Reads that do not count from the tip still answer.
+    expect(await pool.read("get", read)).toMatch(/:read$/);
+  });
+
+  it("fails the tip of a single endpoint while its head is stale, and takes it once it moves on", async () => {
+    const { clock, endpoints } = setup(1);
+    const [a] = endpoints as [FakeEndpoint];
+    a.headTimeMs = clock.t - 120_000;
+    const pool = fakePool(endpoints, clock, { maxHeadAgeMs: MAX_AGE });
+    await expect(pool.freshHead()).rejects.toThrow(/120 s ago/);
+    a.head = 130;
+    a.headTimeMs = clock.t - 1_000;
+    expect((await pool.freshHead()).height).toBe(130);
+  });
+
+  it("does not judge a head whose time is unknown, nor any head without an allowance", async () => {
+    const { clock, endpoints } = setup(1);
+    const [a] = endpoints as [FakeEndpoint];
+    expect((await fakePool(endpoints, clock, { maxHeadAgeMs: MAX_AGE }).freshHead()).height).toBe(100);
+    a.headTimeMs = clock.t - 600_000;
+    expect((await fakePool(endpoints, clock).freshHead()).height).toBe(100);
+  });
+});
+
 describe("EndpointPool sticky scopes", () => {
   it("sends every read inside a scope to one endpoint, even when another becomes cheaper", async () => {
     const { clock, endpoints } = setup();

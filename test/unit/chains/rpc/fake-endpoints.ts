@@ -5,6 +5,7 @@
  */
 import { EndpointFault } from "../../../../src/chains/rpc/errors.js";
 import { EndpointPool, type EndpointPoolOptions } from "../../../../src/chains/rpc/endpoint-pool.js";
+import type { HeadReading } from "../../../../src/chains/rpc/head-age.js";
 
 export type Behaviour =
   | { kind: "answer"; value?: string }
@@ -57,6 +58,8 @@ export class FakeEndpoint {
   /** When set, calls wait for it before answering (a slow endpoint, in real time). */
   gate: Promise<void> | null = null;
   head = 100;
+  /** The time the head block states, ms; null: the chain does not tell. */
+  headTimeMs: number | null = null;
   /** Values this endpoint accepted in broadcasts. */
   readonly accepted: string[] = [];
 
@@ -81,10 +84,10 @@ export class FakeEndpoint {
     return b.value ?? `${this.label}:${payload}`;
   }
 
-  async readHead(): Promise<number> {
+  async readHead(): Promise<HeadReading> {
     this.headCalls++;
     await this.clock.sleep(this.latencyMs);
-    return this.head;
+    return { height: this.head, timeMs: this.headTimeMs };
   }
 }
 

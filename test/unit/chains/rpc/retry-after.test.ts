@@ -29,10 +29,6 @@ describe("endpointLabels", () => {
         "https://mainnet.example/v3/fedcba9876543210fedcba9876543210",
         "http://127.0.0.1:8545",
       ]),
-    ).toEqual([
-      "https://mainnet.example/v3/[redacted]",
-      "https://mainnet.example/v3/[redacted] (2)",
-      "http://127.0.0.1:8545",
-    ]);
+    ).toEqual(["https://mainnet.example", "https://mainnet.example (2)", "http://127.0.0.1:8545"]);
   });
 });
