@@ -90,7 +90,6 @@ describe("a stale chain head", () => {
       config,
       privateKey: `0x${"11".repeat(32)}`,
       journal: new MemoryJournal(),
-      positions: new MemoryFollowPositions(),
     });
     const mine = async () => {
       await fetch(anvil.rpcUrl, {
