@@ -153,7 +153,7 @@ export async function startSolverApp(
     listenBacklog: config.quote.listenBacklog,
     keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
     quote: pricing.quote,
-    observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
+    observe: (outcome, seconds, reason) => ops.metrics.recordQuote(outcome, seconds, reason),
     logger,
   });
   let opsServer: OpsServer;

@@ -8,7 +8,7 @@ import type { Logger } from "pino";
 import type { Envelope, QuoteItem } from "../orderbook/types.js";
 import type { QuoteRequest } from "./quote.js";
 import { parseQuoteParams } from "./quote-params.js";
-import { isRefusal, type QuoteRefusal } from "./refusal.js";
+import { isRefusal, publicRefusalText, type QuoteRefusal } from "./refusal.js";
 import {
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   kernelListenQueueCap,
@@ -30,8 +30,11 @@ export interface QuoteServerOptions {
   keepAliveTimeoutMs?: number;
   quote: QuoteFunction;
   logger: Logger;
-  /** Told of every quote answered: how it ended and the seconds it took from reaching the handler. */
-  observe?: (outcome: QuoteOutcome, seconds: number) => void;
+  /**
+   * Told of every quote answered: how it ended, the seconds it took from reaching the handler and, for a
+   * request answered without a quote, the reason (a refusal's reason code).
+   */
+  observe?: (outcome: QuoteOutcome, seconds: number, reason?: string) => void;
 }
 
 export interface QuoteServer {
@@ -52,38 +55,44 @@ function sendError(response: ServerResponse, statusCode: number, error: string):
   send(response, statusCode, { status: "Error", error });
 }
 
+interface Answered {
+  outcome: QuoteOutcome;
+  reason?: string;
+}
+
 async function answerQuote(options: QuoteServerOptions, url: URL, response: ServerResponse): Promise<void> {
   const started = performance.now();
-  const outcome = await quoteOutcome(options, url, response);
-  options.observe?.(outcome, (performance.now() - started) / 1000);
+  const { outcome, reason } = await quoteOutcome(options, url, response);
+  options.observe?.(outcome, (performance.now() - started) / 1000, reason);
 }
 
 async function quoteOutcome(
   options: QuoteServerOptions,
   url: URL,
   response: ServerResponse,
-): Promise<QuoteOutcome> {
+): Promise<Answered> {
   const parsed = parseQuoteParams(url.searchParams);
   if (!parsed.ok) {
     sendError(response, 400, `bad quote parameters: ${parsed.problems.join("; ")}`);
-    return "bad_request";
+    return { outcome: "bad_request" };
   }
   const { request } = parsed;
   const pair = { from: request.from, to: request.to, fromAmount: request.fromAmount.toString() };
   try {
     const answer = await options.quote(request);
     if (isRefusal(answer)) {
-      options.logger.info({ ...pair, reason: answer.reason }, "quote refused");
-      sendError(response, 422, `${answer.reason}: ${answer.message}`);
-      return "refused";
+      // The detail (balances, limits, exposure) stays in the log; the caller gets the reason only.
+      options.logger.info({ ...pair, reason: answer.reason, detail: answer.message }, "quote refused");
+      sendError(response, 422, publicRefusalText(answer));
+      return { outcome: "refused", reason: answer.reason };
     }
     options.logger.debug({ ...pair, toAmount: answer.destination.amount }, "quote given");
     send(response, 200, { status: "Ok", result: answer });
-    return "given";
+    return { outcome: "given" };
   } catch (error) {
     options.logger.error({ ...pair, err: error }, "quote failed");
     sendError(response, 500, "internal error while quoting; see the solver's log");
-    return "error";
+    return { outcome: "error" };
   }
 }
 
