@@ -152,6 +152,7 @@ export async function startSolverApp(
     port: config.quote.port,
     listenBacklog: config.quote.listenBacklog,
     keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
+    auth: config.quote.auth,
     quote: pricing.quote,
     observe: (outcome, seconds, reason) => ops.metrics.recordQuote(outcome, seconds, reason),
     logger,

@@ -124,6 +124,10 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       port: setting(raw, "quote.port"),
       listenBacklog: setting(raw, "quote.listenBacklog"),
       keepAliveTimeoutMs: setting(raw, "quote.keepAliveTimeoutMs"),
+      auth: {
+        secret: setting(raw, "quote.auth.secret"),
+        maxClockSkewMs: setting(raw, "quote.auth.maxClockSkewMs"),
+      },
     },
     log: { level: setting(raw, "log.level") },
   };

@@ -229,6 +229,20 @@ export const SOLVER_SCHEMA = {
       format: "solver-positive-int",
       env: "SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS",
     },
+    auth: {
+      secret: {
+        doc: "Shared secret the quote endpoint's callers sign each request with (HMAC-SHA256, docs/solver-quote-api.md); at least 32 characters. Empty: unsigned requests are answered.",
+        default: "",
+        format: "solver-quote-secret",
+        env: "SOLVER_QUOTE_AUTH_SECRET",
+        sensitive: true,
+      },
+      maxClockSkewMs: ms(
+        "How far a signed quote request's timestamp may be from the solver's clock, either way; a request is answered once within it.",
+        30_000,
+        "SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS",
+      ),
+    },
   },
   log: {
     level: { doc: "Log level.", default: "info", format: "solver-log-level", env: "SOLVER_LOG_LEVEL" },

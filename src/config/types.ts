@@ -268,6 +268,15 @@ export interface SafetyConfig {
   allowUnenforcedSecretLength: boolean;
 }
 
+export interface QuoteEndpointConfig {
+  host: string;
+  port: number;
+  listenBacklog: number;
+  keepAliveTimeoutMs: number;
+  /** Signed requests only, when `secret` is set (docs/solver-quote-api.md, Authentication). */
+  auth: { secret: string; maxClockSkewMs: number };
+}
+
 export interface SolverConfig {
   service: { url: string; appId: string };
   solver: {
@@ -294,7 +303,7 @@ export interface SolverConfig {
   safety: SafetyConfig;
   journal: { path: string };
   ops: { host: string; port: number };
-  quote: { host: string; port: number; listenBacklog: number; keepAliveTimeoutMs: number };
+  quote: QuoteEndpointConfig;
   log: { level: "trace" | "debug" | "info" | "warn" | "error" | "fatal" };
 }
 

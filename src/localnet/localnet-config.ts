@@ -293,6 +293,8 @@ export function localnetSolverConfig(options: {
   journalPath: string;
   quotePort: number;
   opsPort: number;
+  /** The secret the service signs its quote requests with (quote.auth.secret). */
+  quoteSecret: string;
   prices: LocalnetPriceSources;
 }): SolverConfig {
   const chains: EvmChainConfig[] = options.chains.map((chain) => ({
@@ -360,6 +362,7 @@ export function localnetSolverConfig(options: {
       port: options.quotePort,
       listenBacklog: LISTEN_BACKLOG,
       keepAliveTimeoutMs: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      auth: { secret: options.quoteSecret, maxClockSkewMs: 30_000 },
     },
     log: { level: "info" },
   };
@@ -492,7 +495,15 @@ export function localnetServiceConfig(options: {
   relayerKey: string;
   /** Pays the service's redeems on the Solana chain; base58 secret key. */
   solanaRelayerKey: string;
-  solver: { id: string; quoteUrl: string; evmAddress: string; bitcoinKey: string; solanaAddress: string };
+  solver: {
+    id: string;
+    quoteUrl: string;
+    /** The solver's quote.auth.secret: the service signs its quote requests with it. */
+    quoteSecret: string;
+    evmAddress: string;
+    bitcoinKey: string;
+    solanaAddress: string;
+  };
   sourceTimelock?: number;
 }): LocalServiceConfig {
   return {
@@ -531,6 +542,7 @@ export function localnetServiceConfig(options: {
       {
         id: options.solver.id,
         quoteUrl: options.solver.quoteUrl,
+        quoteSecret: options.solver.quoteSecret,
         addresses: {
           evm: options.solver.evmAddress,
           bitcoin: options.solver.bitcoinKey,

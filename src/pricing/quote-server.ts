@@ -1,12 +1,15 @@
 /**
  * The solver's own quote endpoint (docs/solver-quote-api.md). The service, or an operator's integration,
- * asks it for a price; it answers with one quote item or a refusal naming why.
+ * asks it for a price; it answers with one quote item or a refusal naming why. What a request must pass
+ * first (a signature, when one is required) is the guard's (quote-guard.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { Envelope, QuoteItem } from "../orderbook/types.js";
 import type { QuoteRequest } from "./quote.js";
+import type { QuoteAuthSettings } from "./quote-auth.js";
+import { QuoteGuard } from "./quote-guard.js";
 import { parseQuoteParams } from "./quote-params.js";
 import { isRefusal, publicRefusalText, type QuoteRefusal } from "./refusal.js";
 import {
@@ -18,7 +21,7 @@ import {
 
 export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
 
-export type QuoteOutcome = "given" | "refused" | "bad_request" | "error";
+export type QuoteOutcome = "given" | "refused" | "bad_request" | "error" | "unauthorized";
 
 export interface QuoteServerOptions {
   host: string;
@@ -28,13 +31,17 @@ export interface QuoteServerOptions {
   listenBacklog?: number;
   /** Idle time before the server closes a kept-alive connection (config quote.keepAliveTimeoutMs). */
   keepAliveTimeoutMs?: number;
+  /** Signed requests only (config quote.auth); absent or with an empty secret, anyone may ask. */
+  auth?: QuoteAuthSettings;
   quote: QuoteFunction;
   logger: Logger;
   /**
-   * Told of every quote answered: how it ended, the seconds it took from reaching the handler and, for a
-   * request answered without a quote, the reason (a refusal's reason code).
+   * Told of every quote request answered: how it ended, the seconds it took from reaching the handler and,
+   * for a request answered without a quote, the reason (a refusal's or an authentication failure's code).
    */
   observe?: (outcome: QuoteOutcome, seconds: number, reason?: string) => void;
+  /** Wall clock, unix ms, that request timestamps are checked against. */
+  now?: () => number;
 }
 
 export interface QuoteServer {
@@ -42,17 +49,28 @@ export interface QuoteServer {
   stop(): Promise<void>;
 }
 
-function send<T>(response: ServerResponse, statusCode: number, body: Envelope<T>): void {
+function send<T>(
+  response: ServerResponse,
+  statusCode: number,
+  body: Envelope<T>,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(statusCode, {
+    ...headers,
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
   });
   response.end(text);
 }
 
-function sendError(response: ServerResponse, statusCode: number, error: string): void {
-  send(response, statusCode, { status: "Error", error });
+function sendError(
+  response: ServerResponse,
+  statusCode: number,
+  error: string,
+  headers: Record<string, string> = {},
+): void {
+  send(response, statusCode, { status: "Error", error }, headers);
 }
 
 interface Answered {
@@ -60,10 +78,42 @@ interface Answered {
   reason?: string;
 }
 
-async function answerQuote(options: QuoteServerOptions, url: URL, response: ServerResponse): Promise<void> {
+interface Handler {
+  options: QuoteServerOptions;
+  guard: QuoteGuard;
+}
+
+async function answerQuote(
+  handler: Handler,
+  request: IncomingMessage,
+  url: URL,
+  response: ServerResponse,
+): Promise<void> {
   const started = performance.now();
-  const { outcome, reason } = await quoteOutcome(options, url, response);
-  options.observe?.(outcome, (performance.now() - started) / 1000, reason);
+  const { outcome, reason } = await guardedOutcome(handler, request, url, response);
+  handler.options.observe?.(outcome, (performance.now() - started) / 1000, reason);
+}
+
+async function guardedOutcome(
+  { options, guard }: Handler,
+  request: IncomingMessage,
+  url: URL,
+  response: ServerResponse,
+): Promise<Answered> {
+  const admission = guard.admit(request);
+  if (!admission.ok) {
+    options.logger.debug(
+      { outcome: admission.outcome, reason: admission.reason },
+      "quote request turned away",
+    );
+    sendError(response, admission.status, `${admission.reason}: ${admission.message}`, admission.headers);
+    return { outcome: admission.outcome, reason: admission.reason };
+  }
+  try {
+    return await quoteOutcome(options, url, response);
+  } finally {
+    admission.release();
+  }
 }
 
 async function quoteOutcome(
@@ -96,7 +146,7 @@ async function quoteOutcome(
   }
 }
 
-function route(options: QuoteServerOptions, request: IncomingMessage, response: ServerResponse): void {
+function route(handler: Handler, request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? "/", "http://localhost");
   const known = url.pathname === "/quote" || url.pathname === "/health";
   if (!known) {
@@ -112,20 +162,26 @@ function route(options: QuoteServerOptions, request: IncomingMessage, response: 
     send(response, 200, { status: "Ok", result: "online" });
     return;
   }
-  void answerQuote(options, url, response);
+  void answerQuote(handler, request, url, response);
 }
 
 export async function startQuoteServer(options: QuoteServerOptions): Promise<QuoteServer> {
+  const guard = new QuoteGuard({
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const handler: Handler = { options, guard };
   const server = createServer(
     { keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS },
-    (request, response) => route(options, request, response),
+    (request, response) => route(handler, request, response),
   );
   const listenBacklog = options.listenBacklog ?? LISTEN_BACKLOG;
   await listen(server, options.port, options.host, listenBacklog);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
-  options.logger.info({ url, listenBacklog }, "quote server listening");
+  const signed = options.auth !== undefined && options.auth.secret !== "";
+  options.logger.info({ url, listenBacklog, signedRequestsOnly: signed }, "quote server listening");
   const kernelCap = kernelListenQueueCap();
   if (kernelCap !== null && kernelCap < listenBacklog) {
     options.logger.warn(

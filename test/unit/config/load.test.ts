@@ -35,6 +35,7 @@ describe("loadConfig", () => {
       port: 7071,
       listenBacklog: 4096,
       keepAliveTimeoutMs: 95_000,
+      auth: { secret: SECRETS.quoteSecret, maxClockSkewMs: 30_000 },
     });
     expect(config.log.level).toBe("info");
     expect(config.journal.path).toBe("./data/journal.sqlite");
@@ -125,6 +126,21 @@ describe("loadConfig", () => {
     expect(
       problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "5s" } })),
     ).toEqual([expect.stringMatching(/^quote\.keepAliveTimeoutMs: /)]);
+  });
+
+  it("leaves the quote endpoint open without a secret, and refuses a short one without quoting it", () => {
+    const file = writeProfile("quote-auth.json", validSettings());
+    const { SOLVER_QUOTE_AUTH_SECRET: _secret, ...withoutSecret } = TEST_ENV;
+    expect(loadConfig({ file, env: withoutSecret }).quote.auth.secret).toBe("");
+    const short = "short-quote-secret";
+    const problems = problemsOf(() =>
+      loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_SECRET: short } }),
+    );
+    expect(problems).toEqual([
+      "quote.auth.secret: must be empty (quote requests unsigned) or at least 32 characters",
+    ]);
+    const skew = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS: "5000" } });
+    expect(skew.quote.auth.maxClockSkewMs).toBe(5000);
   });
 
   it("reads a switch from the environment as true or false, and names the key for anything else", () => {
