@@ -153,6 +153,7 @@ export async function startSolverApp(
     listenBacklog: config.quote.listenBacklog,
     keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
     auth: config.quote.auth,
+    limits: config.quote.limits,
     quote: pricing.quote,
     observe: (outcome, seconds, reason) => ops.metrics.recordQuote(outcome, seconds, reason),
     logger,

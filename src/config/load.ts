@@ -128,6 +128,11 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
         secret: setting(raw, "quote.auth.secret"),
         maxClockSkewMs: setting(raw, "quote.auth.maxClockSkewMs"),
       },
+      limits: {
+        maxConcurrent: setting(raw, "quote.limits.maxConcurrent"),
+        perClientPerSecond: setting(raw, "quote.limits.perClientPerSecond"),
+        perClientBurst: setting(raw, "quote.limits.perClientBurst"),
+      },
     },
     log: { level: setting(raw, "log.level") },
   };

@@ -275,6 +275,8 @@ export interface QuoteEndpointConfig {
   keepAliveTimeoutMs: number;
   /** Signed requests only, when `secret` is set (docs/solver-quote-api.md, Authentication). */
   auth: { secret: string; maxClockSkewMs: number };
+  /** Bounds on quotes priced at once and per client; beyond them requests are answered 429 at once. */
+  limits: { maxConcurrent: number; perClientPerSecond: number; perClientBurst: number };
 }
 
 export interface SolverConfig {

@@ -19,6 +19,8 @@ import { LOCALNET_SOLANA_TIMING } from "./solana-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
 import type { LocalFeed } from "./price-feeds.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
+import { DEFAULT_MAX_CLOCK_SKEW_MS } from "../pricing/quote-auth.js";
+import { DEFAULT_QUOTE_LIMITS } from "../pricing/quote-guard.js";
 
 export interface LocalEvmChainPlan {
   name: string;
@@ -362,7 +364,8 @@ export function localnetSolverConfig(options: {
       port: options.quotePort,
       listenBacklog: LISTEN_BACKLOG,
       keepAliveTimeoutMs: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
-      auth: { secret: options.quoteSecret, maxClockSkewMs: 30_000 },
+      auth: { secret: options.quoteSecret, maxClockSkewMs: DEFAULT_MAX_CLOCK_SKEW_MS },
+      limits: DEFAULT_QUOTE_LIMITS,
     },
     log: { level: "info" },
   };

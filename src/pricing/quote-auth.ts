@@ -13,6 +13,8 @@ export interface QuoteAuthSettings {
   maxClockSkewMs: number;
 }
 
+export const DEFAULT_MAX_CLOCK_SKEW_MS = 30_000;
+
 export type AuthFailure =
   "missing_signature" | "malformed_signature" | "bad_signature" | "stale_timestamp" | "replayed_nonce";
 

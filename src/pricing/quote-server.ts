@@ -1,7 +1,7 @@
 /**
  * The solver's own quote endpoint (docs/solver-quote-api.md). The service, or an operator's integration,
  * asks it for a price; it answers with one quote item or a refusal naming why. What a request must pass
- * first (a signature, when one is required) is the guard's (quote-guard.ts).
+ * first (a signature, when one is required, and the limits) is the guard's (quote-guard.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { Envelope, QuoteItem } from "../orderbook/types.js";
 import type { QuoteRequest } from "./quote.js";
 import type { QuoteAuthSettings } from "./quote-auth.js";
-import { QuoteGuard } from "./quote-guard.js";
+import { QuoteGuard, type QuoteLimitSettings } from "./quote-guard.js";
 import { parseQuoteParams } from "./quote-params.js";
 import { isRefusal, publicRefusalText, type QuoteRefusal } from "./refusal.js";
 import {
@@ -21,7 +21,8 @@ import {
 
 export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | QuoteRefusal>;
 
-export type QuoteOutcome = "given" | "refused" | "bad_request" | "error" | "unauthorized";
+export type QuoteOutcome =
+  "given" | "refused" | "bad_request" | "error" | "unauthorized" | "rate_limited" | "busy";
 
 export interface QuoteServerOptions {
   host: string;
@@ -33,15 +34,20 @@ export interface QuoteServerOptions {
   keepAliveTimeoutMs?: number;
   /** Signed requests only (config quote.auth); absent or with an empty secret, anyone may ask. */
   auth?: QuoteAuthSettings;
+  /** Quotes priced at once and per client (config quote.limits); absent, no bound. */
+  limits?: QuoteLimitSettings;
   quote: QuoteFunction;
   logger: Logger;
   /**
    * Told of every quote request answered: how it ended, the seconds it took from reaching the handler and,
-   * for a request answered without a quote, the reason (a refusal's or an authentication failure's code).
+   * for a request answered without a quote, the reason (a refusal's, an authentication failure's or a
+   * limit's code).
    */
   observe?: (outcome: QuoteOutcome, seconds: number, reason?: string) => void;
   /** Wall clock, unix ms, that request timestamps are checked against. */
   now?: () => number;
+  /** Monotonic clock, ms, that clients' rates are measured with. */
+  monotonicNow?: () => number;
 }
 
 export interface QuoteServer {
@@ -168,7 +174,9 @@ function route(handler: Handler, request: IncomingMessage, response: ServerRespo
 export async function startQuoteServer(options: QuoteServerOptions): Promise<QuoteServer> {
   const guard = new QuoteGuard({
     ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.monotonicNow === undefined ? {} : { monotonicNow: options.monotonicNow }),
   });
   const handler: Handler = { options, guard };
   const server = createServer(
@@ -181,7 +189,10 @@ export async function startQuoteServer(options: QuoteServerOptions): Promise<Quo
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
   const signed = options.auth !== undefined && options.auth.secret !== "";
-  options.logger.info({ url, listenBacklog, signedRequestsOnly: signed }, "quote server listening");
+  options.logger.info(
+    { url, listenBacklog, signedRequestsOnly: signed, limits: options.limits ?? null },
+    "quote server listening",
+  );
   const kernelCap = kernelListenQueueCap();
   if (kernelCap !== null && kernelCap < listenBacklog) {
     options.logger.warn(
