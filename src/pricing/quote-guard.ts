@@ -16,7 +16,7 @@ export interface QuoteLimitSettings {
   perClientBurst: number;
 }
 
-/** What config quote.limits defaults to: far above what a service asks, far below what floods the solver. */
+/** What config quote.limits defaults to: room for a service's bursts of 1,000 quotes and a steady 200 a second. */
 export const DEFAULT_QUOTE_LIMITS: QuoteLimitSettings = {
   maxConcurrent: 256,
   perClientPerSecond: 200,
