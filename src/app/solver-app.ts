@@ -151,12 +151,14 @@ export async function startSolverApp(
     port: config.quote.port,
     listenBacklog: config.quote.listenBacklog,
     keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
+    auth: config.quote.auth,
+    limits: config.quote.limits,
     quote: refusingUnenforcedSecretLengths(
       pricing.quote,
       (assetId) => chains.get(assetId.split(":")[0] ?? "")?.reader.secretLength,
       config.safety.allowUnenforcedSecretLength,
     ),
-    observe: (outcome, seconds) => ops.metrics.quoteDuration.labels(outcome).observe(seconds),
+    observe: (outcome, seconds, reason) => ops.metrics.recordQuote(outcome, seconds, reason),
     logger,
   });
   let opsServer: OpsServer;

@@ -4,6 +4,7 @@
  * validation names it) when it does not parse.
  */
 import convict from "convict";
+import { MIN_QUOTE_SECRET_LENGTH } from "../pricing/quote-signature.js";
 import {
   checkHttpUrl,
   checkInteger,
@@ -33,6 +34,15 @@ export const FORMATS = {
       return typeof v === "string" && /^[0-9a-fA-F]{64}$/.test(v)
         ? null
         : "must be 64 hexadecimal characters";
+    },
+  },
+  "solver-quote-secret": {
+    // Sensitive: the message never quotes the value.
+    validate: (v) => {
+      if (typeof v !== "string") return "must be a string";
+      return v === "" || v.length >= MIN_QUOTE_SECRET_LENGTH
+        ? null
+        : `must be empty (quote requests unsigned) or at least ${MIN_QUOTE_SECRET_LENGTH} characters`;
     },
   },
   "solver-hex-id": {

@@ -124,6 +124,15 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       port: setting(raw, "quote.port"),
       listenBacklog: setting(raw, "quote.listenBacklog"),
       keepAliveTimeoutMs: setting(raw, "quote.keepAliveTimeoutMs"),
+      auth: {
+        secret: setting(raw, "quote.auth.secret"),
+        maxClockSkewMs: setting(raw, "quote.auth.maxClockSkewMs"),
+      },
+      limits: {
+        maxConcurrent: setting(raw, "quote.limits.maxConcurrent"),
+        perClientPerSecond: setting(raw, "quote.limits.perClientPerSecond"),
+        perClientBurst: setting(raw, "quote.limits.perClientBurst"),
+      },
     },
     log: { level: setting(raw, "log.level") },
   };

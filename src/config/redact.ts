@@ -1,6 +1,7 @@
 /**
  * A JSON-safe view of a configuration for printing and logging: bigints become decimal strings, keys,
- * the app id and node passwords become "[redacted]", and URLs are shown as scheme, host and port.
+ * the app id, the quote endpoint's secret and node passwords become "[redacted]", and URLs are shown as
+ * scheme, host and port.
  */
 import { redactUrl } from "./redact-url.js";
 import type { SolverConfig } from "./types.js";
@@ -10,7 +11,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export const REDACTED = "[redacted]";
 
 /** Keys whose values are secrets wherever they appear. */
-const SECRET_KEYS = new Set(["appId", "rpcPassword", "password", "privateKey", "secret"]);
+const SECRET_KEYS = new Set(["appId", "rpcPassword", "password", "privateKey", "secret", "quoteSecret"]);
 /** Keys whose every value is a secret. */
 const SECRET_GROUPS = new Set(["keys"]);
 

@@ -4,6 +4,8 @@
  * by field; the schema holds them as whole values and `validate/` checks their inside.
  */
 import convict from "convict";
+import { DEFAULT_MAX_CLOCK_SKEW_MS } from "../pricing/quote-auth.js";
+import { DEFAULT_QUOTE_LIMITS } from "../pricing/quote-guard.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
 import { registerFormats, type FormatName } from "./formats.js";
 
@@ -228,6 +230,40 @@ export const SOLVER_SCHEMA = {
       default: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
       format: "solver-positive-int",
       env: "SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS",
+    },
+    auth: {
+      secret: {
+        doc: "Shared secret the quote endpoint's callers sign each request with (HMAC-SHA256, docs/solver-quote-api.md); at least 32 characters. Empty: unsigned requests are answered.",
+        default: "",
+        format: "solver-quote-secret",
+        env: "SOLVER_QUOTE_AUTH_SECRET",
+        sensitive: true,
+      },
+      maxClockSkewMs: ms(
+        "How far a signed quote request's timestamp may be from the solver's clock, either way; a request is answered once within it.",
+        DEFAULT_MAX_CLOCK_SKEW_MS,
+        "SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS",
+      ),
+    },
+    limits: {
+      maxConcurrent: {
+        doc: "Quotes priced at once; a request beyond is answered 429 at once (they wait only on a balance read).",
+        default: DEFAULT_QUOTE_LIMITS.maxConcurrent,
+        format: "solver-positive-int",
+        env: "SOLVER_QUOTE_MAX_CONCURRENT",
+      },
+      perClientPerSecond: {
+        doc: "Quote requests a second each client may make after its burst (a client: the holder of quote.auth.secret, else a remote address); beyond, 429 with Retry-After.",
+        default: DEFAULT_QUOTE_LIMITS.perClientPerSecond,
+        format: "solver-positive-int",
+        env: "SOLVER_QUOTE_PER_CLIENT_PER_SECOND",
+      },
+      perClientBurst: {
+        doc: "Quote requests each client may make at once before perClientPerSecond applies.",
+        default: DEFAULT_QUOTE_LIMITS.perClientBurst,
+        format: "solver-positive-int",
+        env: "SOLVER_QUOTE_PER_CLIENT_BURST",
+      },
     },
   },
   log: {

@@ -280,6 +280,17 @@ export interface SafetyConfig {
   allowUnenforcedSecretLength: boolean;
 }
 
+export interface QuoteEndpointConfig {
+  host: string;
+  port: number;
+  listenBacklog: number;
+  keepAliveTimeoutMs: number;
+  /** Signed requests only, when `secret` is set (docs/solver-quote-api.md, Authentication). */
+  auth: { secret: string; maxClockSkewMs: number };
+  /** Bounds on quotes priced at once and per client; beyond them requests are answered 429 at once. */
+  limits: { maxConcurrent: number; perClientPerSecond: number; perClientBurst: number };
+}
+
 export interface SolverConfig {
   service: { url: string; appId: string };
   solver: {
@@ -306,7 +317,7 @@ export interface SolverConfig {
   safety: SafetyConfig;
   journal: { path: string };
   ops: { host: string; port: number };
-  quote: { host: string; port: number; listenBacklog: number; keepAliveTimeoutMs: number };
+  quote: QuoteEndpointConfig;
   log: { level: "trace" | "debug" | "info" | "warn" | "error" | "fatal" };
 }
 

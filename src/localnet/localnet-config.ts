@@ -19,6 +19,8 @@ import { LOCALNET_SOLANA_TIMING } from "./solana-setup.js";
 import type { DeployedAsset } from "./evm-setup.js";
 import type { LocalFeed } from "./price-feeds.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
+import { DEFAULT_MAX_CLOCK_SKEW_MS } from "../pricing/quote-auth.js";
+import { DEFAULT_QUOTE_LIMITS } from "../pricing/quote-guard.js";
 
 export interface LocalEvmChainPlan {
   name: string;
@@ -293,6 +295,8 @@ export function localnetSolverConfig(options: {
   journalPath: string;
   quotePort: number;
   opsPort: number;
+  /** The secret the service signs its quote requests with (quote.auth.secret). */
+  quoteSecret: string;
   prices: LocalnetPriceSources;
 }): SolverConfig {
   const chains: EvmChainConfig[] = options.chains.map((chain) => ({
@@ -362,6 +366,8 @@ export function localnetSolverConfig(options: {
       port: options.quotePort,
       listenBacklog: LISTEN_BACKLOG,
       keepAliveTimeoutMs: DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      auth: { secret: options.quoteSecret, maxClockSkewMs: DEFAULT_MAX_CLOCK_SKEW_MS },
+      limits: DEFAULT_QUOTE_LIMITS,
     },
     log: { level: "info" },
   };
@@ -494,7 +500,15 @@ export function localnetServiceConfig(options: {
   relayerKey: string;
   /** Pays the service's redeems on the Solana chain; base58 secret key. */
   solanaRelayerKey: string;
-  solver: { id: string; quoteUrl: string; evmAddress: string; bitcoinKey: string; solanaAddress: string };
+  solver: {
+    id: string;
+    quoteUrl: string;
+    /** The solver's quote.auth.secret: the service signs its quote requests with it. */
+    quoteSecret: string;
+    evmAddress: string;
+    bitcoinKey: string;
+    solanaAddress: string;
+  };
   sourceTimelock?: number;
 }): LocalServiceConfig {
   return {
@@ -533,6 +547,7 @@ export function localnetServiceConfig(options: {
       {
         id: options.solver.id,
         quoteUrl: options.solver.quoteUrl,
+        quoteSecret: options.solver.quoteSecret,
         addresses: {
           evm: options.solver.evmAddress,
           bitcoin: options.solver.bitcoinKey,

@@ -162,6 +162,8 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
   const chains = await startChains(options, keys);
 
   const appId = randomBytes(32).toString("hex");
+  // The solver answers signed quote requests only, as an operator would set it up.
+  const quoteSecret = randomBytes(32).toString("hex");
   const solverId = keys.solver.address.toLowerCase().replace(/^0x/, "");
   const [quotePort, opsPort, servicePort] = [await freePort(), await freePort(), await freePort()];
   const quoteUrl = `http://127.0.0.1:${quotePort}/quote`;
@@ -177,6 +179,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     solver: {
       id: solverId,
       quoteUrl,
+      quoteSecret,
       evmAddress: keys.solver.address,
       bitcoinKey: keys.solverBitcoin.xOnlyKey,
       solanaAddress: keys.solverSolana.address,
@@ -203,6 +206,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     journalPath: join(dir, "solver.sqlite"),
     quotePort,
     opsPort,
+    quoteSecret,
     prices: { tickerUrl: chains.tickers.url, feeds: chains.priceFeeds.feeds },
   });
 

@@ -27,6 +27,7 @@ export class SolverMetrics {
   readonly lastPoll: Gauge;
   readonly actionDuration: Histogram<"kind">;
   readonly quoteDuration: Histogram<"outcome">;
+  readonly quoteRejections: Counter<"outcome" | "reason">;
 
   constructor(options: SolverMetricsOptions = {}) {
     const prefix = options.prefix ?? "solver_";
@@ -97,6 +98,12 @@ export class SolverMetrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     });
+    this.quoteRejections = new Counter({
+      name: `${prefix}quote_rejections_total`,
+      help: "Quote requests answered without a quote, by outcome and reason (a refusal's reason code).",
+      labelNames: ["outcome", "reason"],
+      registers,
+    });
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix });
   }
 
@@ -116,6 +123,12 @@ export class SolverMetrics {
 
   setChainTip(chain: string, height: bigint): void {
     this.chainTip.set({ chain }, Number(height));
+  }
+
+  /** Counts one quote request answered, and why it got no quote when it got none. */
+  recordQuote(outcome: string, seconds: number, reason?: string): void {
+    this.quoteDuration.labels(outcome).observe(seconds);
+    if (reason !== undefined) this.quoteRejections.inc({ outcome, reason });
   }
 
   markPoll(at: Date = new Date()): void {

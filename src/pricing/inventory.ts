@@ -53,6 +53,8 @@ interface CachedBalance {
   readAt: number;
   /** The read under way, shared by every caller that must wait for it. */
   pending: Promise<bigint> | null;
+  /** The last read's error and when it came back; cleared by a read that succeeds. */
+  failure: { error: unknown; atMs: number } | null;
 }
 
 /**
@@ -60,6 +62,13 @@ interface CachedBalance {
  * the chain for it), up to this many times `cacheMs`; older than that, callers wait for the read.
  */
 const STALE_ANSWER_FACTOR = 12;
+
+/**
+ * After a failed read, no new read of that asset starts for this long (at most `cacheMs`): callers get the
+ * last balance while it is usable, or else the read's error. Without the pause, every quote of a flood
+ * arriving while the node fails would start the next read as soon as the last one failed.
+ */
+const FAILED_READ_PAUSE_MS = 1_000;
 
 export class Inventory implements CapacityView {
   private readonly cache = new Map<string, CachedBalance>();
@@ -78,25 +87,30 @@ export class Inventory implements CapacityView {
 
   /**
    * Balance, reusing a read younger than `cacheMs`; an older one answers at once while a fresh read runs
-   * (see STALE_ANSWER_FACTOR). Concurrent callers share one read; failures are not cached.
+   * (see STALE_ANSWER_FACTOR). Concurrent callers share one read; a failed read is retried only after a
+   * pause (FAILED_READ_PAUSE_MS), so the chain is read at most once per pause however many callers ask.
    */
   balance(assetId: string): Promise<bigint> {
     const now = this.now();
     const cached = this.cache.get(assetId);
+    const failure = cached?.failure ?? null;
+    const pausing =
+      failure !== null && now - failure.atMs < Math.min(this.options.cacheMs, FAILED_READ_PAUSE_MS);
     if (cached !== undefined && cached.value !== null) {
       const age = now - cached.readAt;
       if (age < this.options.cacheMs) return Promise.resolve(cached.value);
       if (age < this.options.cacheMs * STALE_ANSWER_FACTOR) {
-        void this.refresh(assetId, now).catch(() => undefined);
+        if (!pausing) void this.refresh(assetId, now).catch(() => undefined);
         return Promise.resolve(cached.value);
       }
     }
+    if (pausing && cached?.pending === null) return Promise.reject(failure.error);
     return this.refresh(assetId, now);
   }
 
   /** One read of the chain at a time per asset; its result replaces the cached balance. */
   private refresh(assetId: string, now: number): Promise<bigint> {
-    const entry = this.cache.get(assetId) ?? { value: null, readAt: now, pending: null };
+    const entry = this.cache.get(assetId) ?? { value: null, readAt: now, pending: null, failure: null };
     if (entry.pending !== null) return entry.pending;
     this.cache.set(assetId, entry);
     const pending = this.options.balances.balance(assetId);
@@ -107,10 +121,11 @@ export class Inventory implements CapacityView {
         if (this.cache.get(assetId) !== entry) return;
         entry.value = value;
         entry.readAt = now;
+        entry.failure = null;
       },
-      () => {
+      (error: unknown) => {
         entry.pending = null;
-        if (this.cache.get(assetId) === entry && entry.value === null) this.cache.delete(assetId);
+        entry.failure = { error, atMs: this.now() };
       },
     );
     return pending;

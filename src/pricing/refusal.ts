@@ -51,6 +51,38 @@ export function refusalOutcome(reason: RefusalReason): "refuse" | "wait" {
   return REFUSAL_OUTCOME[reason];
 }
 
+/**
+ * What the quote endpoint tells its caller about each refusal, beside the reason: fixed text that names
+ * no balance, inventory, exposure, floor or limit of the solver. The refusal's own message carries those
+ * figures for the solver's log and journal; sent out, they would tell anyone who asks how much the solver
+ * holds and how much it has at stake.
+ */
+const PUBLIC_MESSAGE: Record<RefusalReason, string> = {
+  no_strategy: "this solver does not quote this pair in this direction",
+  unknown_asset: "this solver cannot price one of the assets",
+  price_unavailable: "no usable price for one of the assets now",
+  price_stale: "the prices of one of the assets are not fresh enough now",
+  price_sources_disagree: "the price sources of one of the assets disagree now",
+  price_depegged: "a pegged asset is too far from its peg now",
+  pair_disabled: "this pair is switched off",
+  below_min: "the amount is below this pair's minimum",
+  above_max: "the amount is above this pair's maximum",
+  above_order_limit: "the amount is above this solver's per-order limit",
+  nothing_after_fees: "the amount leaves nothing after fees",
+  insufficient_inventory: "this solver cannot fill this amount now",
+  insufficient_gas: "this solver cannot pay the destination chain's fees now",
+  inventory_unavailable: "this solver cannot read its inventory now",
+  exposure_limit: "this solver takes on no more open fills now",
+  price_moved: "the price moved beyond this solver's tolerance",
+  secret_length_unenforced:
+    "the destination accepts secrets of a length the source refuses; this solver does not fill the pair",
+};
+
+/** The refusal as the quote endpoint sends it: `<reason>: <fixed text>`, never the detailed message. */
+export function publicRefusalText(refusal: QuoteRefusal): string {
+  return `${refusal.reason}: ${PUBLIC_MESSAGE[refusal.reason]}`;
+}
+
 export interface QuoteRefusal {
   ok: false;
   reason: RefusalReason;

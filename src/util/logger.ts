@@ -20,7 +20,7 @@ export const REDACTED = "[redacted]";
 /** Key names whose values never reach a log line. */
 export const SECRET_LOG_KEYS = [
   ...["privateKey", "privateKeys", "secretKey", "relayerSecretKey", "keys", "secret", "preimage", "mnemonic"],
-  ...["appId", "password", "rpcPassword", "authorization", "Authorization", "service-app-id"],
+  ...["appId", "password", "rpcPassword", "authorization", "Authorization", "service-app-id", "quoteSecret"],
 ] as const;
 
 /** Nesting levels below the log object that redaction reaches (`a.b.c.d.e.privateKey`). */

@@ -6,6 +6,7 @@ import { ecc } from "../../chains/bitcoin/ecc.js";
 import { MAX_CSV_BLOCKS } from "../../chains/bitcoin/htlc.js";
 import { solanaAddressProblem } from "../../chains/solana/address.js";
 import { readSolanaSecretKey } from "../../chains/solana/keypair.js";
+import { MIN_QUOTE_SECRET_LENGTH } from "../../pricing/quote-signature.js";
 
 /** What every asset has, whatever its chain family. */
 export interface LocalServiceAssetBase {
@@ -108,6 +109,11 @@ export interface LocalServiceSolverConfig {
   id: string;
   /** Full URL of the solver's quote endpoint, e.g. `http://127.0.0.1:7001/quote`. */
   quoteUrl: string;
+  /**
+   * The secret the solver's quote endpoint checks signatures with (its quote.auth.secret): each quote
+   * request to it is signed. Absent: requests go unsigned.
+   */
+  quoteSecret?: string;
   /** EVM address, the x-only key (64 hex) the solver uses in Bitcoin HTLCs, and its Solana address. */
   addresses: { evm: string; bitcoin?: string; solana?: string };
 }
@@ -175,6 +181,9 @@ export function validateLocalServiceConfig(config: LocalServiceConfig): void {
   for (const solver of config.solvers) {
     if (!HEX_ID.test(solver.id)) fail(`solver id ${solver.id} is not hex`);
     if (!URL.canParse(solver.quoteUrl)) fail(`solver ${solver.id} quoteUrl ${solver.quoteUrl} is not a URL`);
+    if (solver.quoteSecret !== undefined && solver.quoteSecret.length < MIN_QUOTE_SECRET_LENGTH) {
+      fail(`solver ${solver.id} quoteSecret must be at least ${MIN_QUOTE_SECRET_LENGTH} characters`);
+    }
     const bitcoin = solver.addresses.bitcoin;
     if (bitcoin !== undefined && !isXOnlyKeyHex(bitcoin)) {
       fail(`solver ${solver.id} addresses.bitcoin ${bitcoin} is not an x-only public key (64 hex)`);

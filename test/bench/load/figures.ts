@@ -2,6 +2,7 @@
 import type { CpuShares } from "./cpu-window.js";
 import type { MethodCounts } from "../../support/fault-proxy.js";
 import type { BlockClock } from "./block-clock.js";
+import type { FloodCounts, QuoteFloodOptions } from "./quote-flood.js";
 import type { TimedQuote } from "./service-calls.js";
 import { spread, type Spread } from "./stats.js";
 import { chainOfAsset } from "./swap-mix.js";
@@ -28,6 +29,20 @@ export interface ChainRpcFigures {
   topMethods: { method: string; calls: number }[];
 }
 
+/** The flood of quote requests at the solver's endpoint while the swaps filled. */
+export interface FloodFigures {
+  connections: number;
+  signed: boolean;
+  seconds: number;
+  sent: number;
+  /** Answers a second, all statuses. */
+  perSecond: number;
+  /** Answers by HTTP status (`error`: none came). */
+  byStatus: Record<string, number>;
+  /** CPU of the flood's own process: on one machine it is taken from everything else. */
+  floodCpuMs: number;
+}
+
 export interface LoadFigures {
   orders: number;
   users: number;
@@ -36,6 +51,8 @@ export interface LoadFigures {
   completed: number;
   /** Blocks of the source chain between the source reaching its confirmations and the fill's block. */
   fillLatencyBlocks: Spread;
+  /** The same in time: from the block of the source's confirmation to the fill's block, as first seen. */
+  fillLatencyMs: Spread;
   /** The same by kind of swap (its label), to say which swaps set the p99. */
   fillLatencyByKind: { label: string; blocks: Spread }[];
   /** From the user's initiate to the block of the solver's source redeem, seconds. */
@@ -78,6 +95,8 @@ export interface LoadFigures {
   journalBytes: number;
   /** Why swaps did not open or complete (first few), so a failed run says what went wrong. */
   problems: string[];
+  /** Null when the run had no flood. */
+  flood: FloodFigures | null;
 }
 
 export interface RunInputs {
@@ -102,6 +121,7 @@ export interface RunInputs {
   chainFamilies: ReadonlyMap<string, string>;
   /** What the swaps that did not complete show (swaps.ts `describeIncomplete`). */
   incomplete: readonly string[];
+  flood: FloodFigures | null;
 }
 
 export function quoteFigures(quotes: readonly TimedQuote[]): QuoteFigures {
@@ -114,8 +134,15 @@ export function quoteFigures(quotes: readonly TimedQuote[]): QuoteFigures {
   };
 }
 
-/** Source blocks from the source's confirmation to the fill's block; null when either was not seen. */
-export function fillLatencyBlocks(record: SwapRecord, clock: BlockClock): number | null {
+interface FillBlocks {
+  sourceChain: string;
+  /** The source block in which it reached its confirmations. */
+  confirmedAt: number;
+  /** When the fill's block was first seen. */
+  fillSeenMs: number;
+}
+
+function fillBlocks(record: SwapRecord, clock: BlockClock): FillBlocks | null {
   const order = record.order;
   if (order === null) return null;
   const source = order.source_swap;
@@ -124,9 +151,40 @@ export function fillLatencyBlocks(record: SwapRecord, clock: BlockClock): number
   if (!(fillBlock > 0) || !(initiateBlock > 0)) return null;
   const confirmedAt = initiateBlock + Math.max(1, source.required_confirmations) - 1;
   const fillSeenMs = clock.seenAt(order.destination_swap.chain, fillBlock);
-  if (fillSeenMs === null) return null;
-  const sourceHeight = clock.heightAt(source.chain, fillSeenMs);
-  return sourceHeight === null ? null : sourceHeight - confirmedAt;
+  return fillSeenMs === null ? null : { sourceChain: source.chain, confirmedAt, fillSeenMs };
+}
+
+/** Source blocks from the source's confirmation to the fill's block; null when either was not seen. */
+export function fillLatencyBlocks(record: SwapRecord, clock: BlockClock): number | null {
+  const fill = fillBlocks(record, clock);
+  if (fill === null) return null;
+  const sourceHeight = clock.heightAt(fill.sourceChain, fill.fillSeenMs);
+  return sourceHeight === null ? null : sourceHeight - fill.confirmedAt;
+}
+
+/** Milliseconds from the source's confirming block to the fill's block, each as first seen; null when either was not. */
+export function fillLatencyMs(record: SwapRecord, clock: BlockClock): number | null {
+  const fill = fillBlocks(record, clock);
+  if (fill === null) return null;
+  const confirmedSeenMs = clock.seenAt(fill.sourceChain, fill.confirmedAt);
+  return confirmedSeenMs === null ? null : fill.fillSeenMs - confirmedSeenMs;
+}
+
+export function floodFigures(
+  options: QuoteFloodOptions,
+  counts: FloodCounts & { cpuMs: number },
+): FloodFigures {
+  const seconds = counts.ms / 1000;
+  const answered = Object.values(counts.byStatus).reduce((sum, n) => sum + n, 0);
+  return {
+    connections: options.connections,
+    signed: options.signed,
+    seconds,
+    sent: counts.sent,
+    perSecond: seconds > 0 ? answered / seconds : 0,
+    byStatus: counts.byStatus,
+    floodCpuMs: counts.cpuMs,
+  };
 }
 
 function initiateToRedeemS(record: SwapRecord, clock: BlockClock): number | null {
@@ -185,6 +243,12 @@ export function measureRun(inputs: RunInputs): LoadFigures {
         return blocks === null ? [] : [blocks];
       }),
     ),
+    fillLatencyMs: spread(
+      records.flatMap((r) => {
+        const ms = fillLatencyMs(r, clock);
+        return ms === null ? [] : [ms];
+      }),
+    ),
     fillLatencyByKind: [...new Set(records.map((r) => r.planned.kind.label))].map((label) => ({
       label,
       blocks: spread(
@@ -226,6 +290,7 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     solverRssMiB: inputs.rssMiB,
     journalBytes: inputs.journalBytes,
     problems,
+    flood: inputs.flood,
   };
 }
 

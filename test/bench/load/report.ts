@@ -1,5 +1,5 @@
 /** The load benchmark's figures as text: one run, and the medians over several runs. */
-import type { LoadFigures, QuoteFigures } from "./figures.js";
+import type { FloodFigures, LoadFigures, QuoteFigures } from "./figures.js";
 import { median, type Spread } from "./stats.js";
 
 const fixed = (value: number | null, digits = 1): string => (value === null ? "n/a" : value.toFixed(digits));
@@ -15,10 +15,25 @@ function quoteText(q: QuoteFigures): string {
   );
 }
 
+function floodText(flood: FloodFigures): string {
+  const statuses = Object.entries(flood.byStatus)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status} x ${count}`)
+    .join(", ");
+  return (
+    `quote flood at the solver's endpoint while the swaps filled: ${flood.connections} connections, ` +
+    `${flood.signed ? "signed with the service's secret" : "unsigned"}; ${flood.sent} requests in ` +
+    `${fixed(flood.seconds, 0)} s, ${fixed(flood.perSecond, 0)} answered a second (${statuses}); ` +
+    `the flood's own process used ${fixed(flood.floodCpuMs / 1000)} s of CPU`
+  );
+}
+
 export function runText(f: LoadFigures): string[] {
   const lines = [
     `completed ${f.completed}/${f.orders} (created ${f.created}, initiated ${f.initiated}; ${f.users} users)`,
     `fill latency after the source's confirmations, source blocks: ${spreadText(f.fillLatencyBlocks, 0)}`,
+    `fill latency after the source's confirmations, ms: ${spreadText(f.fillLatencyMs, 0)}`,
+    ...(f.flood === null ? [] : [floodText(f.flood)]),
     ...f.fillLatencyByKind.map((k) => `  ${k.label}: ${spreadText(k.blocks, 0)}`),
     `user initiate to source redeem: ${spreadText(f.initiateToRedeemS, 1, " s")}`,
     `quote burst through the service: ${quoteText(f.burst)}; solver CPU ${fixed(f.burstCpuMsPerQuote, 2)} ms per quote; ` +
@@ -64,6 +79,8 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("fill latency p50, source blocks", (f) => f.fillLatencyBlocks.p50, 0),
     row("fill latency p99, source blocks", (f) => f.fillLatencyBlocks.p99, 0),
     row("fill latency max, source blocks", (f) => f.fillLatencyBlocks.max, 0),
+    row("fill latency p50, ms", (f) => f.fillLatencyMs.p50, 0),
+    row("fill latency p99, ms", (f) => f.fillLatencyMs.p99, 0),
     row("initiate to source redeem p50, s", (f) => f.initiateToRedeemS.p50),
     row("initiate to source redeem p99, s", (f) => f.initiateToRedeemS.p99),
     row("burst quotes answered", (f) => f.burst.answered, 0),
@@ -106,6 +123,58 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
       (f) => (f.completed === 0 ? null : f.journalBytes / 1024 / f.completed),
       2,
     ),
+  ];
+}
+
+/** Each run's pair of runs, without and with a quote flood. */
+export interface FloodPair {
+  without: LoadFigures;
+  with: LoadFigures;
+}
+
+/** Medians over pairs of runs of what a quote flood may change: fill latency, and what the flood got. */
+export function floodComparisonText(pairs: readonly FloodPair[]): string[] {
+  const row = (label: string, pick: (f: LoadFigures) => number | null, digits = 0): string => {
+    const cells = (arm: "without" | "with") => {
+      const values = pairs.map((p) => pick(p[arm]));
+      return { median: fixed(median(values), digits), each: values.map((v) => fixed(v, digits)).join(", ") };
+    };
+    const without = cells("without");
+    const flooded = cells("with");
+    return (
+      `${label.padEnd(40)} ${without.median.padStart(10)} ${flooded.median.padStart(10)}   ` +
+      `[${without.each}] [${flooded.each}]`
+    );
+  };
+  const flood = pairs[0]?.with.flood ?? null;
+  const statuses = [...new Set(pairs.flatMap((p) => Object.keys(p.with.flood?.byStatus ?? {})))].sort();
+  const byStatusPerSecond = (status: string) => (f: LoadFigures) =>
+    f.flood === null || f.flood.seconds === 0 ? null : (f.flood.byStatus[status] ?? 0) / f.flood.seconds;
+  return [
+    `medians over ${pairs.length} pair(s) of runs of ${pairs[0]?.without.orders ?? 0} orders, without and with a ` +
+      `quote flood (${flood === null ? "none" : `${flood.connections} connections, ${flood.signed ? "signed" : "unsigned"}`})`,
+    `${"".padEnd(40)} ${"without".padStart(10)} ${"with".padStart(10)}   [each run without] [each run with]`,
+    row("completed", (f) => f.completed),
+    row("fill latency p50, source blocks", (f) => f.fillLatencyBlocks.p50),
+    row("fill latency p99, source blocks", (f) => f.fillLatencyBlocks.p99),
+    row("fill latency p50, ms", (f) => f.fillLatencyMs.p50),
+    row("fill latency p99, ms", (f) => f.fillLatencyMs.p99),
+    row("initiate to source redeem p50, s", (f) => f.initiateToRedeemS.p50, 1),
+    row("initiate to source redeem p99, s", (f) => f.initiateToRedeemS.p99, 1),
+    row("solver CPU while the swaps ran, s", (f) => f.solverCpuMs / 1000, 1),
+    row("solver CPU, % of a core", (f) => f.solverCores * 100),
+    row("machine CPU busy, %", (f) =>
+      f.cpuShares.machineBusy === null ? null : f.cpuShares.machineBusy * 100,
+    ),
+    // The benchmark's own process runs the block clock, the users and (by default) the service and the
+    // Bitcoin node: a flood that starves it delays what it measures and what the solver waits for.
+    row("benchmark process CPU, % of a core", (f) => f.cpuShares.benchProcessCores * 100),
+    row("benchmark event loop held at most, ms", (f) => f.cpuShares.benchLoopDelayMaxMs),
+    row("flood answers a second", (f) => f.flood?.perSecond ?? null),
+    row("flood's own CPU, % of a core", (f) =>
+      f.flood === null || f.flood.seconds === 0 ? null : f.flood.floodCpuMs / 10 / f.flood.seconds,
+    ),
+    ...statuses.map((status) => row(`flood ${status} a second`, byStatusPerSecond(status))),
   ];
 }
 

@@ -2,7 +2,8 @@
  * One run of the load benchmark: a fresh localnet with enough users, a counting RPC proxy in front of
  * each chain for the solver (the fault proxy with no faults; the proxies in a process of their own,
  * rpc-proxies.ts), the solver as its own process on a fresh
- * journal, a burst of quotes through the service, then N swaps opened at once and followed to the end.
+ * journal, a burst of quotes through the service, then N swaps opened at once and followed to the end,
+ * with a flood of quote requests at the solver's endpoint while they fill when asked (quote-flood.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,12 +11,15 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { writeKeyFile, writeSolverProfile } from "../../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../../src/config/types.js";
+import type { QuoteLimitSettings } from "../../../src/pricing/quote-guard.js";
 import { startLocalnet, type Localnet } from "../../../src/localnet/localnet.js";
 import { DEFAULT_QUOTE_TIMEOUT_MS, type LocalServiceConfig } from "../../../src/localnet/service/config.js";
 import { OrderbookClient } from "../../../src/orderbook/client.js";
 import { poolFetchConnections } from "./connection-pool.js";
 import { BlockClock, evmTipReader, type TipReader } from "./block-clock.js";
-import { measureRun, type LoadFigures } from "./figures.js";
+import { floodFigures, measureRun, type LoadFigures } from "./figures.js";
+import type { QuoteFloodOptions } from "./quote-flood.js";
+import { startQuoteFloodProcess, type RunningFlood } from "./quote-flood-process.js";
 import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } from "./service-calls.js";
 import type { BenchChild } from "./child-process.js";
 import { startRpcProxies, type RpcProxies } from "./rpc-proxies.js";
@@ -55,7 +59,26 @@ export interface LoadOptions {
   sharedProxies?: boolean;
   /** Keep the run's directory (logs, journal) instead of removing it. */
   keepDir?: boolean;
+  /**
+   * The solver's quote limits. The load benchmark measures what the solver does with every quote it is
+   * asked, so by default it lifts them (LIFTED_QUOTE_LIMITS); the flood benchmark keeps the defaults.
+   */
+  quoteLimits?: QuoteLimitSettings;
+  /**
+   * Create every order first, then initiate the sources: every fill then comes after the opening, the
+   * same with or without a flood.
+   */
+  phasedOpening?: boolean;
+  /** Flood the solver's quote endpoint from the last order created until the last swap completes. */
+  quoteFlood?: QuoteFloodOptions | null;
 }
+
+/** Far beyond any burst the load benchmark sends. */
+export const LIFTED_QUOTE_LIMITS: QuoteLimitSettings = {
+  maxConcurrent: 100_000,
+  perClientPerSecond: 1_000_000,
+  perClientBurst: 1_000_000,
+};
 
 export function defaultUsers(orders: number): number {
   return Math.min(200, Math.max(4, Math.ceil(orders / 20)));
@@ -99,6 +122,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   let proxies: RpcProxies | null = null;
   let solver: BenchChild | null = null;
   let clock: BlockClock | null = null;
+  // Set inside the opening's callback: held in an object so that the finally below sees it.
+  const flood: { running: RunningFlood | null } = { running: null };
   const unpoolFetch = poolFetchConnections();
   try {
     const serviceChild = started.service?.child ?? null;
@@ -112,7 +137,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     );
     proxies = await startRpcProxies(upstreams, { ownProcess: options.sharedProxies !== true, dir });
     const journalPath = join(dir, "solver-bench.sqlite");
-    const profile = writeBenchProfile(dir, net, proxies.urls, journalPath);
+    const profile = writeBenchProfile(dir, net, proxies.urls, journalPath, {
+      ...net.solverConfig.quote,
+      limits: options.quoteLimits ?? LIFTED_QUOTE_LIMITS,
+    });
     solver = await startSolverProcess({
       profile,
       logFile: join(dir, "solver-bench.log"),
@@ -166,12 +194,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     const openedAt = Date.now();
     const cpuWindow = new CpuWindow();
     print(`opening ${options.orders} swaps at once`);
-    records = await openSwaps(planned, benchUsers, service, orderbook);
+    const floodOptions = options.quoteFlood ?? null;
+    const beforeInitiating = async (): Promise<void> => {
+      if (floodOptions === null) return;
+      print(
+        `flooding the solver's quote endpoint: ${floodOptions.connections} connections, ${floodOptions.signed ? "signed" : "unsigned"}`,
+      );
+      flood.running = await startQuoteFloodProcess(
+        {
+          quoteUrl: net.descriptor.solver.quoteUrl,
+          secret: floodOptions.signed ? net.solverConfig.quote.auth.secret : null,
+          connections: floodOptions.connections,
+        },
+        dir,
+      );
+    };
+    const phased = options.phasedOpening === true || floodOptions !== null;
+    records = await openSwaps(planned, benchUsers, service, orderbook, phased ? { beforeInitiating } : {});
     print(`opened in ${((Date.now() - openedAt) / 1000).toFixed(1)} s; following them`);
     await followSwaps(records, orderbook, {
       deadlineMs: Date.now() + (options.timeoutMs ?? defaultTimeoutMs(options.orders)),
       progress: (done, open) => print(`  ${done} complete, ${open} still open`),
     });
+    const floodCounts = flood.running === null ? null : await flood.running.stop();
+    flood.running = null;
     const incomplete = await describeIncomplete(records, benchUsers);
     await sampler.stop();
     const cpuShares = cpuWindow.shares();
@@ -201,8 +247,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       rpc: await proxies.counts(),
       chainFamilies: new Map(net.solverConfig.chains.map((c) => [c.name, c.family])),
       incomplete,
+      flood: floodOptions === null || floodCounts === null ? null : floodFigures(floodOptions, floodCounts),
     });
   } finally {
+    await flood.running?.child.stop();
     await solver?.stop();
     await clock?.stop();
     // When each block appeared, beside the journals, for working out where a kept run's fills waited.
@@ -223,6 +271,7 @@ function writeBenchProfile(
   net: Localnet,
   proxyUrls: ReadonlyMap<string, string>,
   journalPath: string,
+  quote: SolverConfig["quote"],
 ): string {
   const proxied = (name: string): string => {
     const url = proxyUrls.get(name);
@@ -233,6 +282,7 @@ function writeBenchProfile(
     ...net.solverConfig,
     chains: net.solverConfig.chains.map((chain) => ({ ...chain, rpcUrls: [proxied(chain.name)] })),
     journal: { path: journalPath },
+    quote,
   };
   const keyFile = join(dir, "solver-bench-keys.json");
   writeKeyFile(keyFile, config.solver.keys);

@@ -45,12 +45,22 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface OpenOptions {
+  /**
+   * Called once every order is created and before any source is initiated, and awaited: the orders are
+   * then all quoted and made, and every fill comes after it. Without it, each swap is initiated as soon as
+   * its own order is made.
+   */
+  beforeInitiating?: () => Promise<void>;
+}
+
 /** Quotes and creates every order at once, then initiates each (Bitcoin deposits one payment per user). */
 export async function openSwaps(
   planned: readonly PlannedSwap[],
   users: readonly BenchUser[],
   service: ServiceEndpoint,
   orderbook: OrderbookClient,
+  options: OpenOptions = {},
 ): Promise<SwapRecord[]> {
   const records: SwapRecord[] = planned.map((p) => ({
     planned: p,
@@ -63,35 +73,57 @@ export async function openSwaps(
     order: null,
     completedAtMs: null,
   }));
+  const userOf = (record: SwapRecord): BenchUser => {
+    const user = users[record.planned.user];
+    if (user === undefined) throw new Error(`no user ${record.planned.user}`);
+    return user;
+  };
+  const create = async (record: SwapRecord): Promise<void> => {
+    const { kind } = record.planned;
+    record.quote = await timedQuote(service, kind);
+    if (record.quote.quote === null) return;
+    const request = userOf(record).local.orderRequest(record.quote.quote, { slippageBps: USER_SLIPPAGE_BPS });
+    record.create = await timedCreate(service, request);
+    const orderId = record.create.result?.order_id;
+    if (orderId === undefined) return;
+    record.orderId = orderId;
+    try {
+      record.order = await orderbook.getOrder(orderId);
+    } catch (error) {
+      record.initiateError = message(error);
+    }
+  };
   const deposits = new Map<number, SwapRecord[]>();
-  await Promise.all(
-    records.map(async (record) => {
-      const { kind, user: userIndex } = record.planned;
-      const user = users[userIndex];
-      if (user === undefined) throw new Error(`no user ${userIndex}`);
-      record.quote = await timedQuote(service, kind);
-      if (record.quote.quote === null) return;
-      const request = user.local.orderRequest(record.quote.quote, { slippageBps: USER_SLIPPAGE_BPS });
-      record.create = await timedCreate(service, request);
-      const orderId = record.create.result?.order_id;
-      if (orderId === undefined) return;
-      record.orderId = orderId;
-      try {
-        record.order = await orderbook.getOrder(orderId);
-        if (kind.initiate === "bitcoin-deposit") {
-          deposits.set(userIndex, [...(deposits.get(userIndex) ?? []), record]);
-          return;
-        }
-        record.initiatedAtMs = Date.now();
-        record.initiateTx =
-          kind.initiate === "signature"
-            ? await user.initiateWithSignature(record.order)
-            : await user.initiateOnChain(record.order);
-      } catch (error) {
-        record.initiateError = message(error);
-      }
-    }),
-  );
+  const initiate = async (record: SwapRecord): Promise<void> => {
+    const { kind, user: userIndex } = record.planned;
+    if (record.order === null || record.initiateError !== null) return;
+    if (kind.initiate === "bitcoin-deposit") {
+      deposits.set(userIndex, [...(deposits.get(userIndex) ?? []), record]);
+      return;
+    }
+    try {
+      record.initiatedAtMs = Date.now();
+      record.initiateTx =
+        kind.initiate === "signature"
+          ? await userOf(record).initiateWithSignature(record.order)
+          : await userOf(record).initiateOnChain(record.order);
+    } catch (error) {
+      record.initiateError = message(error);
+    }
+  };
+  const beforeInitiating = options.beforeInitiating;
+  if (beforeInitiating === undefined) {
+    await Promise.all(
+      records.map(async (record) => {
+        await create(record);
+        await initiate(record);
+      }),
+    );
+  } else {
+    await Promise.all(records.map(create));
+    await beforeInitiating();
+    await Promise.all(records.map(initiate));
+  }
   await Promise.all(
     [...deposits].map(async ([userIndex, batch]) => {
       const user = users[userIndex];

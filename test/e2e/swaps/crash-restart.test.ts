@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address, type Hex } from "viem";
 import type { SolverConfig } from "../../../src/config/types.js";
 import type { Order } from "../../../src/orderbook/types.js";
+import { signQuoteRequest } from "../../../src/pricing/quote-signature.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
 import type { SolverProcess } from "../cli/support/solver-process.js";
@@ -100,9 +101,11 @@ describe("a solver process killed in the middle of a fill", () => {
       "a confirmed action",
       20_000,
     );
-    const quote = await fetch(
+    const quoteUrl = new URL(
       `${t.net.descriptor.solver.quoteUrl}?from=${SOURCE}&to=${DESTINATION}&from_amount=40000000`,
     );
+    // The localnet's solver answers requests signed with its quote secret only.
+    const quote = await fetch(quoteUrl, { headers: signQuoteRequest(config.quote.auth.secret, quoteUrl) });
     expect(quote.status).toBe(200);
     const metrics = await metricsText();
     expect(metrics).toMatch(new RegExp(`solver_chain_tip\\{chain="${DESTINATION_CHAIN}"\\} [1-9]`));

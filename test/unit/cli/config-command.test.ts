@@ -28,6 +28,7 @@ describe("solver config check", () => {
       solver: { id: string; keys: unknown };
       chains: { name: string; rpcUrls?: string[] }[];
       strategies: { maxAmount: string }[];
+      quote: { auth: { secret: string } };
     };
     expect(printed.solver).toMatchObject({
       id: "0a1b2c",
@@ -36,6 +37,7 @@ describe("solver config check", () => {
     expect(printed.chains.map((c) => c.name)).toEqual(["ethereum_localnet", "bitcoin_regtest"]);
     expect(printed.chains[1]?.rpcUrls).toEqual(["http://127.0.0.1:1"]);
     expect(printed.strategies[0]?.maxAmount).toBe("100000000");
+    expect(printed.quote.auth.secret).toBe("[redacted]");
     expect(io.err).toEqual([`configuration is valid (${validFile}): 2 chains, 1 strategies`]);
     const everything = [...io.out, ...io.err].join("\n");
     for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret.replace(/^0x/, ""));

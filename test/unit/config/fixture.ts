@@ -8,12 +8,14 @@ export const SECRETS = {
   rpcPassword: "pw-s3cr3t-value",
   urlPassword: "url-s3cr3t",
   apiKey: "k3yK3yK3yK3yK3yK3yK3y0",
+  quoteSecret: "q5-shared-quote-secret-q5-shared-quote-secret",
 } as const;
 
 export const TEST_ENV: NodeJS.ProcessEnv = {
   SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey,
   SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey,
   SOLVER_APP_ID: SECRETS.appId,
+  SOLVER_QUOTE_AUTH_SECRET: SECRETS.quoteSecret,
 };
 
 export const HTLC = "0x5FbDB2315678afecb367f032d93F642f64180aa3";

@@ -35,6 +35,8 @@ describe("loadConfig", () => {
       port: 7071,
       listenBacklog: 4096,
       keepAliveTimeoutMs: 95_000,
+      auth: { secret: SECRETS.quoteSecret, maxClockSkewMs: 30_000 },
+      limits: { maxConcurrent: 256, perClientPerSecond: 200, perClientBurst: 1000 },
     });
     expect(config.log.level).toBe("info");
     expect(config.journal.path).toBe("./data/journal.sqlite");
@@ -125,6 +127,39 @@ describe("loadConfig", () => {
     expect(
       problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "5s" } })),
     ).toEqual([expect.stringMatching(/^quote\.keepAliveTimeoutMs: /)]);
+  });
+
+  it("leaves the quote endpoint open without a secret, and refuses a short one without quoting it", () => {
+    const file = writeProfile("quote-auth.json", validSettings());
+    const { SOLVER_QUOTE_AUTH_SECRET: _secret, ...withoutSecret } = TEST_ENV;
+    expect(loadConfig({ file, env: withoutSecret }).quote.auth.secret).toBe("");
+    const short = "short-quote-secret";
+    const problems = problemsOf(() =>
+      loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_SECRET: short } }),
+    );
+    expect(problems).toEqual([
+      "quote.auth.secret: must be empty (quote requests unsigned) or at least 32 characters",
+    ]);
+    const skew = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS: "5000" } });
+    expect(skew.quote.auth.maxClockSkewMs).toBe(5000);
+  });
+
+  it("reads the quote endpoint's limits from the environment, and names a bad one", () => {
+    const file = writeProfile("quote-limits.json", validSettings());
+    const env = {
+      ...TEST_ENV,
+      SOLVER_QUOTE_MAX_CONCURRENT: "64",
+      SOLVER_QUOTE_PER_CLIENT_PER_SECOND: "50",
+      SOLVER_QUOTE_PER_CLIENT_BURST: "100",
+    };
+    expect(loadConfig({ file, env }).quote.limits).toEqual({
+      maxConcurrent: 64,
+      perClientPerSecond: 50,
+      perClientBurst: 100,
+    });
+    expect(
+      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_PER_CLIENT_BURST: "0" } })),
+    ).toEqual([expect.stringMatching(/^quote\.limits\.perClientBurst: /)]);
   });
 
   it("reads a switch from the environment as true or false, and names the key for anything else", () => {

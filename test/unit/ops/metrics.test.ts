@@ -28,6 +28,18 @@ describe("SolverMetrics", () => {
     expect(text).toContain("solver_last_poll_timestamp_seconds 1893456000");
   });
 
+  it("times every quote request and counts, by reason, those answered without a quote", async () => {
+    const metrics = new SolverMetrics({ processMetrics: false });
+    metrics.recordQuote("given", 0.002);
+    metrics.recordQuote("refused", 0.001, "exposure_limit");
+    metrics.recordQuote("refused", 0.001, "exposure_limit");
+    const text = await metrics.metrics();
+    expect(text).toContain('solver_quote_duration_seconds_count{outcome="given"} 1');
+    expect(text).toContain('solver_quote_duration_seconds_count{outcome="refused"} 2');
+    expect(text).toContain('solver_quote_rejections_total{outcome="refused",reason="exposure_limit"} 2');
+    expect(text).not.toContain('solver_quote_rejections_total{outcome="given"');
+  });
+
   it("keeps two instances apart and adds process metrics by default", async () => {
     const first = new SolverMetrics();
     const second = new SolverMetrics({ prefix: "other_", processMetrics: false });

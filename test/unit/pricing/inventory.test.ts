@@ -104,12 +104,43 @@ describe("Inventory balance cache", () => {
     expect(balances.reads).toBe(4);
   });
 
-  it("does not cache a failed read", async () => {
-    const { inventory, balances } = setup({ cacheMs: 60_000 });
+  it("reads again a second after a failed read, and not before", async () => {
+    const { inventory, balances, advance } = setup({ cacheMs: 60_000 });
     balances.failNext = new Error("node down");
     await expect(inventory.balance(USDC.id)).rejects.toThrow("node down");
+    advance(999);
+    await expect(inventory.balance(USDC.id)).rejects.toThrow("node down");
+    expect(balances.reads).toBe(1);
+    advance(1);
     expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
     expect(balances.reads).toBe(2);
+  });
+
+  it("reads a failing node once per pause however many callers ask one after another", async () => {
+    const { inventory, balances, advance } = setup({ cacheMs: 1000 });
+    await inventory.balance(USDC.id);
+    const down = new Error("node down");
+    const fail = balances.balance.bind(balances);
+    balances.balance = async (assetId) => {
+      await fail(assetId);
+      throw down;
+    };
+    // Past cacheMs the last balance answers while a refresh runs; each refresh fails.
+    advance(1000);
+    for (let i = 0; i < 50; i++) {
+      expect(await inventory.balance(USDC.id)).toBe(5_000_000_000n);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(balances.reads).toBe(2);
+    // Far too old to answer with: callers get the failure, still without a read each.
+    advance(12_000);
+    const answers = [];
+    for (let i = 0; i < 50; i++) {
+      answers.push(await inventory.balance(USDC.id).catch((error: unknown) => error));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(answers.every((answer) => answer === down)).toBe(true);
+    expect(balances.reads).toBe(3);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * The service's side of the solver quote protocol: `GET {quoteUrl}?from=&to=&from_amount=` answered by
- * `{status: "Ok", result: QuoteItem}` or `{status: "Error", error}` (docs/service-api-choices.md).
+ * The service's side of the solver quote protocol: `GET {quoteUrl}?from=&to=&from_amount=`, signed when the
+ * solver has a quote secret (docs/solver-quote-api.md), answered by `{status: "Ok", result: QuoteItem}` or
+ * `{status: "Error", error}` (docs/service-api-choices.md).
  */
 import type { AssetAmount, QuoteItem } from "../../../orderbook/types.js";
 import type { LocalServiceSolverConfig } from "../config.js";
+import { signQuoteRequest } from "../../../pricing/quote-signature.js";
 import { normalizeSolverId } from "../registry.js";
 import { pooledGetText } from "./pooled-get.js";
 
@@ -35,7 +37,8 @@ export async function requestSolverQuote(
   if (request.slippage !== undefined) url.searchParams.set("slippage", String(request.slippage));
   let text: string;
   try {
-    text = await pooledGetText(url, timeoutMs, { accept: "application/json" });
+    const signature = solver.quoteSecret === undefined ? {} : signQuoteRequest(solver.quoteSecret, url);
+    text = await pooledGetText(url, timeoutMs, { accept: "application/json", ...signature });
   } catch (error) {
     return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
   }

@@ -59,6 +59,20 @@ describe("validateLocalServiceConfig", () => {
       { solvers: [{ id: "a1", quoteUrl: "nope", addresses: { evm: "" } }] },
       "quoteUrl nope is not a URL",
     ],
+    [
+      "short quote secret",
+      {
+        solvers: [
+          {
+            id: "a1",
+            quoteUrl: "http://127.0.0.1:2/quote",
+            quoteSecret: "too-short",
+            addresses: { evm: "" },
+          },
+        ],
+      },
+      "solver a1 quoteSecret must be at least 32 characters",
+    ],
   ])("names the problem: %s", (_name, overrides, message) => {
     expect(() => validateLocalServiceConfig(config(overrides))).toThrow(message);
   });
