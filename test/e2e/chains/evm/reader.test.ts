@@ -78,6 +78,8 @@ describe("EvmReader", () => {
       ],
       onChain: { initiator: f.user.address, redeemer: f.solver, timelock: 30n, amount: 1_000n },
       secret: null,
+      // The contract takes an order id once: the id is held for good.
+      occupied: true,
     });
     await mine(f.fx, 4);
     const lock = (await reader.readHtlc(params)).locks[0]!;
