@@ -1,10 +1,11 @@
 /**
- * The crash loop as a long run: `npm run chaos` (defaults: 20 swaps, at least 50 SIGKILLs, 30 % of RPC
+ * The crash loop as a long run: `npm run chaos` (defaults: 20 swaps of every family, 50 SIGKILLs, 30 % of RPC
  * calls failing), or `npm run chaos -- --swaps N --kills K --fail-rate R --seed S`. Exits 1 when any swap
  * did not complete or any loss shows.
  */
 import { parseArgs } from "node:util";
-import { describeReport, runChaos } from "./chaos.js";
+import { runChaos } from "./chaos.js";
+import { describeReport } from "./report.js";
 
 const { values } = parseArgs({
   options: {
