@@ -39,6 +39,7 @@ import {
   lockSource,
   redeemDestination,
   swapFamily,
+  userKeepsSecret,
   type Family,
 } from "./pairs.js";
 import type { ChaosReport } from "./report.js";
@@ -132,24 +133,26 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const user = users[swap.index % USERS] as LocalUser;
       const queue = userQueues[swap.index % USERS] as PQueue;
       const { from, to, amount } = CHAOS_PAIRS[swap.index % CHAOS_PAIRS.length]!;
+      const keepsSecret = userKeepsSecret(familyOf(chainOf(to)));
       const { secret, secretHash } = newUserSecret();
       // The solver answers quotes; while it is down the user asks again.
       const order = await retry(
-        async () => user.createOrder(await user.bestQuote(from, to, amount), { secretHash }),
+        async () =>
+          user.createOrder(await user.bestQuote(from, to, amount), keepsSecret ? { secretHash } : {}),
         deadline,
       );
       swap.order = order;
       await queue.add(() => lockSource(user, order, familyOf(chainOf(from))));
-      const filled = await user.waitForOrder(
-        order.order_id,
-        (o) => o.destination_swap.current_confirmations >= 1,
-        { timeoutMs: deadline - Date.now(), intervalMs: 1_000 },
-      );
-      await queue.add(() => redeemDestination(user, filled, secret as Hex, familyOf(chainOf(to))));
-      await user.waitForOrder(order.order_id, (o) => o.source_swap.redeem_tx_hash !== "", {
-        timeoutMs: deadline - Date.now(),
-        intervalMs: 1_000,
-      });
+      const waiting = () => ({ timeoutMs: deadline - Date.now(), intervalMs: 1_000 });
+      if (keepsSecret) {
+        const filled = await user.waitForOrder(
+          order.order_id,
+          (o) => o.destination_swap.current_confirmations >= 1,
+          waiting(),
+        );
+        await queue.add(() => redeemDestination(user, filled, secret as Hex, familyOf(chainOf(to))));
+      }
+      await user.waitForOrder(order.order_id, isCompleted, waiting());
     };
 
     const driving = (async () => {

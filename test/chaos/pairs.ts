@@ -48,6 +48,16 @@ export function swapFamily(familyOf: (chain: string) => Family, from: string, to
   return source !== "evm" ? source : familyOf(chainOf(to));
 }
 
+/**
+ * Whether the user keeps the secret and redeems the destination itself. Not for a Bitcoin destination:
+ * a Bitcoin HTLC takes a preimage of any length, and the solver refuses a client-held secret whose length
+ * the destination does not check (`client_secret_length_unenforced`); there the service keeps the
+ * secret and redeems the destination for the user.
+ */
+export function userKeepsSecret(destinationFamily: Family): boolean {
+  return destinationFamily !== "bitcoin";
+}
+
 /** The user locks the order's source as a wallet of its family would. */
 export async function lockSource(user: LocalUser, order: Order, family: Family): Promise<void> {
   switch (family) {
