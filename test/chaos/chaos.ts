@@ -47,7 +47,7 @@ import type { ChaosReport } from "./report.js";
 export interface ChaosOptions {
   /** Swaps to drive, taking the pairs in turn (pairs.ts): three cover every family. */
   swaps: number;
-  /** SIGKILLs this many, at random moments from the first swap on; then every swap is let finish. */
+  /** SIGKILLs at most this many, at random moments while swaps are under way; then they are let finish. */
   kills: number;
   /** Share of RPC calls that fail, 0 to 1. */
   failRate: number;
@@ -183,12 +183,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
       await Promise.all(running);
     })();
-    // The kills come while the swaps are driven; after the last one the solver runs undisturbed until
+    let driven = false;
+    void driving.then(() => (driven = true));
+    // The kills come while swaps are under way; after the last one the solver runs undisturbed until
     // every swap is done. Every start walks the Bitcoin index's look-back again, and a solver killed
     // before each walk ends never reads a Bitcoin order at all.
-    while (killTimes.length < options.kills && Date.now() < deadline) {
+    while (!driven && killTimes.length < options.kills && Date.now() < deadline) {
       const [low, high] = options.killAfterMs;
       await sleep(low + random() * (high - low));
+      if (driven) break;
       await solver.kill();
       killTimes.push(Date.now());
       say(`SIGKILL ${killTimes.length} at ${since()}`);

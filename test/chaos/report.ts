@@ -48,7 +48,7 @@ export function describeReport(report: ChaosReport): { lines: string[]; ok: bool
     lines.push(
       `${f.family}`,
       `  swaps completed      ${f.completed}/${f.swaps}`,
-      `  SIGKILLs in a swap   ${f.kills}`,
+      `  SIGKILLs mid-swap    ${f.kills}`,
     );
     for (const c of report.chains.filter((chain) => chain.family === f.family)) {
       lines.push(

@@ -1,6 +1,6 @@
 /**
- * The crash loop as a long run: `npm run chaos` (defaults: 20 swaps of every family, 50 SIGKILLs each 2 to
- * 12 s after the solver started, 30 % of RPC calls failing), or
+ * The crash loop as a long run: `npm run chaos` (defaults: 20 swaps of every family; up to 50 SIGKILLs
+ * while swaps are under way, each 2 to 12 s after the solver started; 30 % of RPC calls failing), or
  * `npm run chaos -- --swaps N --kills K --fail-rate R --seed S --kill-after LOW-HIGH` (seconds). Exits 1
  * when any swap did not complete or any loss shows.
  */
