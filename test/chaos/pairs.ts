@@ -50,9 +50,9 @@ export function swapFamily(familyOf: (chain: string) => Family, from: string, to
 
 /**
  * Whether the user keeps the secret and redeems the destination itself. Not for a Bitcoin destination:
- * a Bitcoin HTLC takes a preimage of any length, and the solver refuses a client-held secret whose length
- * the destination does not check (`client_secret_length_unenforced`); there the service keeps the
- * secret and redeems the destination for the user.
+ * a Bitcoin HTLC takes a preimage of any length where an EVM or Solana source takes only 32 bytes, and
+ * the solver refuses a client-held secret for such a pair unless its operator accepts that risk
+ * (`safety.allowUnenforcedSecretLength`); there the service keeps the secret and redeems for the user.
  */
 export function userKeepsSecret(destinationFamily: Family): boolean {
   return destinationFamily !== "bitcoin";
