@@ -1,28 +1,53 @@
 /**
  * The crash loop: the solver runs as its own process behind fault-injecting proxies on every chain
  * (a share of all RPC calls fail: HTTP 500, 429 with Retry-After, JSON-RPC errors, reset connections),
- * and is SIGKILLed at random moments while users drive swaps between the two anvil chains, both ways.
- * Afterwards the journal and the chains are checked: every swap completed, no order filled twice, no
- * source left unredeemed after its destination was, and the solver's token balances moved by exactly
- * what the completed swaps say.
+ * and is SIGKILLed at random moments while users drive swaps of every family (pairs.ts): between the two
+ * anvil chains, and both ways between an anvil chain and the Bitcoin regtest chain or the Solana cluster.
+ * Afterwards the journal and the chains are checked (checks.ts): every swap completed, no fill landed
+ * twice, no source left unredeemed after its destination was, and the solver's holdings of every asset
+ * moved by exactly what the completed swaps say, less the network fees its journal records as paid.
  */
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import PQueue from "p-queue";
-import { createPublicClient, http, type Address } from "viem";
-import { erc20Abi } from "../../src/chains/evm/htlc-abi.js";
+import type { Hex } from "viem";
 import { writeSolverProfile } from "../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../src/config/types.js";
 import { Journal } from "../../src/journal/journal.js";
 import { newUserSecret, type LocalUser } from "../../src/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
+import { feeAssets } from "../../src/pnl/fee-assets.js";
 import { SolverProcess } from "../e2e/cli/support/solver-process.js";
-import { FaultProxy } from "../support/fault-proxy.js";
+import type { FaultProxy } from "../support/fault-proxy.js";
 import { seededRandom } from "../support/fault-proxy-json.js";
-import { startTestLocalnet, type TestLocalnet } from "../support/localnet.js";
+import { startTestLocalnet } from "../support/localnet.js";
+import {
+  absentSplVaults,
+  balanceMismatches,
+  doubleFills,
+  costsPaid,
+  isCompleted,
+  isMissedRedeem,
+} from "./checks.js";
+import { solverHoldings } from "./holdings.js";
+import { behindFaultProxies } from "./proxies.js";
+import {
+  CHAOS_PAIRS,
+  chainFamilies,
+  chainOf,
+  FAMILIES,
+  lockSource,
+  redeemDestination,
+  swapFamily,
+  userKeepsSecret,
+  type Family,
+} from "./pairs.js";
+import type { ChaosReport } from "./report.js";
 
 export interface ChaosOptions {
+  /** Swaps to drive, taking the pairs in turn (pairs.ts): three cover every family. */
   swaps: number;
-  /** SIGKILLs at least this many; the loop goes on until every swap is done too. */
+  /** SIGKILLs at most this many, at random moments while swaps are under way; then they are let finish. */
   kills: number;
   /** Share of RPC calls that fail, 0 to 1. */
   failRate: number;
@@ -36,69 +61,34 @@ export interface ChaosOptions {
   log?: (line: string) => void;
 }
 
-export interface ChaosReport {
-  swaps: number;
-  completed: number;
-  kills: number;
-  /** Starts that failed (the process exited before it said it started) and were tried again. */
-  failedStarts: number;
-  rpcCalls: number;
-  rpcFaults: number;
-  /** Orders with more than one fill mined, from the journal. */
-  doubleFills: string[];
-  /** Orders whose destination the user redeemed and whose source the solver did not. */
-  missedRedeems: string[];
-  /** Token balance changes of the solver that differ from what the completed swaps say. */
-  balanceMismatches: string[];
-  seconds: number;
-}
-
-const PAIRS = [
-  ["ethereum_localnet:usdc", "arbitrum_localnet:usdc"],
-  ["arbitrum_localnet:usdc", "ethereum_localnet:usdc"],
-] as const;
-const AMOUNT = 20_000_000n;
+const USERS = 3;
+/** Once the swaps are driven, how long the solver may take (no more kills) to finish what it sent. */
+const SETTLE_MS = 60_000;
 
 interface Swap {
-  user: LocalUser;
-  order: Order;
-  secret: string;
-  userRedeemed: boolean;
-  done: boolean;
+  index: number;
+  family: Family;
+  order: Order | null;
+  startedMs: number;
+  endedMs: number | null;
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const say = options.log ?? (() => undefined);
   const started = Date.now();
+  const since = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const random = seededRandom(options.seed);
   const t = await startTestLocalnet({ startSolver: false });
+  say(`localnet ready at ${since()}; journal and solver logs in ${t.dir}`);
   const proxies = new Map<string, FaultProxy>();
   const solvers: SolverProcess[] = [];
   try {
     const base = t.net.solverConfig;
-    for (const chain of base.chains) {
-      const upstream = chain.family === "bitcoin" ? t.net.bitcoin.rpcUrl : chain.rpcUrls[0];
-      if (upstream === undefined) continue;
-      const proxy = new FaultProxy(upstream, {
-        seed: options.seed + proxies.size,
-        config: {
-          failRate: options.failRate,
-          faults: { http500: 1, http429: 1, rpcError: 1, reset: 1 },
-          retryAfter: { seconds: 1, form: "seconds" },
-        },
-      });
-      await proxy.start();
-      proxies.set(chain.name, proxy);
-    }
-    const config: SolverConfig = {
-      ...base,
-      chains: base.chains.map((c) => ({ ...c, rpcUrls: [proxies.get(c.name)?.url ?? ""] })),
-    };
+    const familyOf = chainFamilies(base.chains);
+    const config = await behindFaultProxies(base, options, proxies);
     const profile = join(t.dir, "solver.json");
     writeSolverProfile(profile, config);
-    const holdingsBefore = await holdings(t, config);
 
-    let kills = 0;
     let failedStarts = 0;
     const start = async (): Promise<SolverProcess> => {
       for (;;) {
@@ -109,8 +99,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           SOLVER_CONFIG: "",
         });
         solvers.push(solver);
+        // Each process's log is kept beside the journal: a failed run is read from them.
+        const logPath = join(t.dir, `solver-${solvers.length}.log`);
+        void solver.exited.then(() =>
+          writeFileSync(logPath, [...solver.stdout, ...solver.stderr].join("\n")),
+        );
         try {
           await solver.waitForLog((l) => l.msg === "solver started", "solver started", 60_000);
+          say(`solver ${solver.pid} started at ${since()}`);
           return solver;
         } catch (error) {
           failedStarts += 1;
@@ -121,119 +117,141 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
     let solver = await start();
 
+    // Read once the first start's set-up transactions (EVM allowances, delegation) are mined, and before
+    // any swap: from here on, every transaction of the solver's is journaled.
+    const assets = checkedAssets(config);
+    const holdingsBefore = await solverHoldings(t, assets, familyOf);
+    const vaultsBefore = await absentSplVaults(t, assets);
+    const bitcoinFromHeight = (await t.net.bitcoin.rpc.getBlockCount()) + 1;
+
+    const users = Array.from({ length: USERS }, (_, i) => t.user(i));
+    const userQueues = users.map(() => new PQueue({ concurrency: 1 }));
     const swaps: Swap[] = [];
-    const userQueues = [0, 1, 2].map(() => new PQueue({ concurrency: 1 }));
+    const killTimes: number[] = [];
     const deadline = started + options.timeoutMs;
-    const driveSwap = async (index: number): Promise<void> => {
-      const user = t.user(index % 3);
-      const queue = userQueues[index % 3]!;
-      const [from, to] = PAIRS[index % PAIRS.length]!;
+    const driveSwap = async (swap: Swap): Promise<void> => {
+      const user = users[swap.index % USERS] as LocalUser;
+      const queue = userQueues[swap.index % USERS] as PQueue;
+      const { from, to, amount } = CHAOS_PAIRS[swap.index % CHAOS_PAIRS.length]!;
+      const keepsSecret = userKeepsSecret(familyOf(chainOf(to)));
       const { secret, secretHash } = newUserSecret();
       // The solver answers quotes; while it is down the user asks again.
       const order = await retry(
-        async () => user.createOrder(await user.bestQuote(from, to, AMOUNT), { secretHash }),
+        async () =>
+          user.createOrder(await user.bestQuote(from, to, amount), keepsSecret ? { secretHash } : {}),
         deadline,
       );
-      const swap: Swap = { user, order, secret, userRedeemed: false, done: false };
-      swaps.push(swap);
-      await retry(() => queue.add(() => user.initiateWithSignature(order)), deadline);
-      const filled = await user.waitForOrder(
-        order.order_id,
-        (o) => o.destination_swap.initiate_tx_hash !== "",
-        {
-          timeoutMs: deadline - Date.now(),
-          intervalMs: 1_000,
-        },
-      );
-      await retry(() => queue.add(() => user.redeemDestination(filled, secret as `0x${string}`)), deadline);
-      swap.userRedeemed = true;
-      await user.waitForOrder(order.order_id, (o) => o.source_swap.redeem_tx_hash !== "", {
-        timeoutMs: deadline - Date.now(),
-        intervalMs: 1_000,
-      });
-      swap.done = true;
-      say(`swap ${index + 1} complete (${swaps.filter((s) => s.done).length}/${options.swaps})`);
+      swap.order = order;
+      await queue.add(() => lockSource(user, order, familyOf(chainOf(from))));
+      const waiting = () => ({ timeoutMs: deadline - Date.now(), intervalMs: 1_000 });
+      if (keepsSecret) {
+        const filled = await user.waitForOrder(
+          order.order_id,
+          (o) => o.destination_swap.current_confirmations >= 1,
+          waiting(),
+        );
+        await queue.add(() => redeemDestination(user, filled, secret as Hex, familyOf(chainOf(to))));
+      }
+      await user.waitForOrder(order.order_id, isCompleted, waiting());
     };
 
     const driving = (async () => {
       const running: Promise<void>[] = [];
-      for (let i = 0; i < options.swaps; i++) {
-        running.push(driveSwap(i).catch((error: unknown) => say(`swap ${i + 1} failed: ${String(error)}`)));
+      for (let index = 0; index < options.swaps; index++) {
+        const { from, to } = CHAOS_PAIRS[index % CHAOS_PAIRS.length]!;
+        const swap: Swap = {
+          index,
+          family: swapFamily(familyOf, from, to),
+          order: null,
+          startedMs: Date.now(),
+          endedMs: null,
+        };
+        swaps.push(swap);
+        running.push(
+          driveSwap(swap)
+            .then(() =>
+              say(`swap ${index + 1} (${from} -> ${to}) ${swap.order?.order_id} complete at ${since()}`),
+            )
+            .catch((error: unknown) =>
+              say(
+                `swap ${index + 1} (${from} -> ${to}) ${swap.order?.order_id ?? "(no order)"} failed: ${String(error)}`,
+              ),
+            )
+            .finally(() => (swap.endedMs = Date.now())),
+        );
         await sleep(options.swapSpacingMs);
       }
       await Promise.all(running);
     })();
     let driven = false;
     void driving.then(() => (driven = true));
-
-    while ((!driven || kills < options.kills) && Date.now() < deadline) {
+    // The kills come while swaps are under way; after the last one the solver runs undisturbed until
+    // every swap is done. Every start walks the Bitcoin index's look-back again, and a solver killed
+    // before each walk ends never reads a Bitcoin order at all.
+    while (!driven && killTimes.length < options.kills && Date.now() < deadline) {
       const [low, high] = options.killAfterMs;
       await sleep(low + random() * (high - low));
+      if (driven) break;
       await solver.kill();
-      kills += 1;
+      killTimes.push(Date.now());
+      say(`SIGKILL ${killTimes.length} at ${since()}`);
       solver = await start();
     }
     await driving;
-    // A last stretch without kills: what is still under way ends.
-    await sleep(5_000);
+    // A last stretch without kills: what the solver sent ends, so the chains and its journal agree.
+    const settled = await untilNothingLive(config.journal.path, SETTLE_MS);
+    say(`${settled ? "nothing left in flight" : "transactions still in flight"} at ${since()}`);
     solver.signal("SIGTERM");
     await solver.exited;
 
+    const orders = await Promise.all(
+      swaps.flatMap((s) => (s.order === null ? [] : [t.orderbook.getOrder(s.order.order_id)])),
+    );
+    const completed = orders.filter(isCompleted);
     const journal = new Journal(config.journal.path);
-    const doubleFills: string[] = [];
+    let doubled: Set<string>;
+    let mismatches: Map<string, string>;
     try {
-      for (const { order } of swaps) {
-        const fill = journal.orderActions(order.order_id).find((a) => a.kind === "fill");
-        const mined = fill
-          ? journal.attemptsOfAction(fill.id).filter((a) => a.state === "confirmed" && a.purpose === "action")
-          : [];
-        if (mined.length > 1) doubleFills.push(order.order_id);
-      }
+      doubled = await doubleFills(t, journal, orders, familyOf, bitcoinFromHeight);
+      const costs = costsPaid(journal, t, vaultsBefore);
+      const holdingsAfter = await solverHoldings(t, assets, familyOf);
+      mismatches = balanceMismatches(holdingsBefore, holdingsAfter, completed, costs);
     } finally {
       journal.close();
     }
-    const finalOrders = await Promise.all(swaps.map((s) => t.orderbook.getOrder(s.order.order_id)));
-    const missedRedeems = finalOrders
-      .filter((o) => o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash === "")
-      .map((o) => o.order_id);
-    const completed = finalOrders.filter(
-      (o) => o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash !== "",
-    );
-    const holdingsAfter = await holdings(t, config);
-    const expected = new Map<string, bigint>();
-    for (const o of completed) {
-      expected.set(
-        o.source_swap.asset,
-        (expected.get(o.source_swap.asset) ?? 0n) + BigInt(o.source_swap.amount),
-      );
-      expected.set(
-        o.destination_swap.asset,
-        (expected.get(o.destination_swap.asset) ?? 0n) - BigInt(o.destination_swap.amount),
-      );
-    }
-    const balanceMismatches: string[] = [];
-    for (const [asset, before] of holdingsBefore) {
-      const moved = (holdingsAfter.get(asset) ?? 0n) - before;
-      const want = expected.get(asset) ?? 0n;
-      if (moved !== want) balanceMismatches.push(`${asset}: moved ${moved}, swaps say ${want}`);
-    }
-    let rpcCalls = 0;
-    let rpcFaults = 0;
-    for (const proxy of proxies.values()) {
+
+    const familyOfOrder = new Map(swaps.flatMap((s) => (s.order ? [[s.order.order_id, s.family]] : [])));
+    const ofFamily = (family: Family) => orders.filter((o) => familyOfOrder.get(o.order_id) === family);
+    const families = FAMILIES.map((family) => {
+      const mine = swaps.filter((s) => s.family === family);
+      return {
+        family,
+        swaps: mine.length,
+        completed: ofFamily(family).filter(isCompleted).length,
+        kills: killTimes.filter((at) => mine.some((s) => s.startedMs <= at && (s.endedMs ?? Infinity) >= at))
+          .length,
+        doubleFills: ofFamily(family)
+          .filter((o) => doubled.has(o.order_id))
+          .map((o) => o.order_id),
+        missedRedeems: ofFamily(family)
+          .filter(isMissedRedeem)
+          .map((o) => o.order_id),
+        balanceMismatches: [...mismatches]
+          .filter(([asset]) => familyOf(chainOf(asset)) === family)
+          .map(([, line]) => line),
+      };
+    });
+    const chains = [...proxies].map(([chain, proxy]) => {
       const totals = proxy.totals();
-      rpcCalls += totals.calls;
-      rpcFaults += totals.faults;
-    }
+      return { chain, family: familyOf(chain), rpcCalls: totals.calls, rpcFaults: totals.faults };
+    });
     return {
       swaps: options.swaps,
       completed: completed.length,
-      kills,
+      kills: killTimes.length,
       failedStarts,
-      rpcCalls,
-      rpcFaults,
-      doubleFills,
-      missedRedeems,
-      balanceMismatches,
+      families,
+      chains,
       seconds: Math.round((Date.now() - started) / 1000),
     };
   } finally {
@@ -243,25 +261,30 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   }
 }
 
-/** The solver's token balances on the anvil chains (what the swaps move; gas is paid in the coin). */
-async function holdings(t: TestLocalnet, config: SolverConfig): Promise<Map<string, bigint>> {
-  const result = new Map<string, bigint>();
-  const owner = t.net.descriptor.solver.evmAddress as Address;
-  for (const chain of t.net.descriptor.chains) {
-    const client = createPublicClient({ transport: http(chain.rpcUrl) });
-    for (const asset of chain.assets) {
-      if (asset.tokenAddress === "native" || !PAIRS.some((p) => p.includes(asset.id as never))) continue;
-      const balance = await client.readContract({
-        address: asset.tokenAddress as Address,
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [owner],
-      });
-      result.set(asset.id, balance);
+/** Every asset of the pairs, and the fee coin of every chain. */
+function checkedAssets(config: SolverConfig): string[] {
+  const feeAssetOf = feeAssets(config.chains);
+  return [
+    ...new Set([
+      ...CHAOS_PAIRS.flatMap((p) => [p.from, p.to]),
+      ...config.chains.map((c) => feeAssetOf(c.name).id),
+    ]),
+  ];
+}
+
+/** Waits until the journal holds no transaction that is not final yet; false when that took too long. */
+async function untilNothingLive(journalPath: string, timeoutMs: number): Promise<boolean> {
+  const journal = new Journal(journalPath);
+  try {
+    const until = Date.now() + timeoutMs;
+    while (journal.liveAttemptRows().length > 0) {
+      if (Date.now() > until) return false;
+      await sleep(1_000);
     }
+    return true;
+  } finally {
+    journal.close();
   }
-  void config;
-  return result;
 }
 
 async function retry<T>(action: () => Promise<T>, deadline: number): Promise<T> {
@@ -277,23 +300,4 @@ async function retry<T>(action: () => Promise<T>, deadline: number): Promise<T> 
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** The report as lines, and whether it shows any loss or an unfinished swap. */
-export function describeReport(report: ChaosReport): { lines: string[]; ok: boolean } {
-  const lines = [
-    `swaps completed        ${report.completed}/${report.swaps}`,
-    `SIGKILLs               ${report.kills} (failed starts retried: ${report.failedStarts})`,
-    `RPC calls / faults     ${report.rpcCalls} / ${report.rpcFaults} (${((100 * report.rpcFaults) / Math.max(1, report.rpcCalls)).toFixed(1)} %)`,
-    `double fills           ${report.doubleFills.length}${report.doubleFills.length ? `: ${report.doubleFills.join(", ")}` : ""}`,
-    `missed source redeems  ${report.missedRedeems.length}${report.missedRedeems.length ? `: ${report.missedRedeems.join(", ")}` : ""}`,
-    `balance mismatches     ${report.balanceMismatches.length}${report.balanceMismatches.length ? `: ${report.balanceMismatches.join("; ")}` : ""}`,
-    `took                   ${report.seconds} s`,
-  ];
-  const ok =
-    report.completed === report.swaps &&
-    report.doubleFills.length === 0 &&
-    report.missedRedeems.length === 0 &&
-    report.balanceMismatches.length === 0;
-  return { lines, ok };
 }
