@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUserSecret } from "../../src/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 import { waitFor } from "../support/localnet.js";
-import { journaled, startAttackNet, stopAttackNet, type AttackNet } from "../e2e/attacks/support.js";
+import { journaled, startAttackNet, stopAttackNet, type AttackNet } from "./support/attack-net.js";
 import { feeOf, SOL, solverSolana } from "../e2e/swaps/solana-support.js";
 import { solanaSwapAccount, spamAddress } from "./support/solana-moves.js";
 

@@ -22,7 +22,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "../e2e/attacks/support.js";
+} from "./support/attack-net.js";
 import { BTC } from "../e2e/swaps/bitcoin-support.js";
 import { feeOf, SOL, solverSolana } from "../e2e/swaps/solana-support.js";
 

@@ -91,7 +91,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
       "(`checkSecretUsable`); only a preimage of the hash is ever used (`known-secret.ts`)",
     // Run per source family: the source is the chain that refuses what the destination's redeem revealed.
     cannotExpress: {
-      bitcoin: "a Bitcoin source takes any preimage of the hash: no destination can reveal a secret it refuses",
+      bitcoin:
+        "a Bitcoin source takes any preimage of the hash: no destination can reveal a secret it refuses",
     },
   },
   {

@@ -12,7 +12,13 @@ import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import { completed } from "../swaps/bitcoin-support.js";
-import { journaled, solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "./support.js";
+import {
+  journaled,
+  solverHolds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "../../attacks/support/attack-net.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
 
 const BTC = "bitcoin_regtest:btc";

@@ -22,7 +22,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "./support.js";
+} from "../../attacks/support/attack-net.js";
 
 const BTC = "bitcoin_regtest:btc";
 const USDC = "arbitrum_localnet:usdc";

@@ -24,7 +24,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "./support.js";
+} from "../../attacks/support/attack-net.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
 
 const BTC = "bitcoin_regtest:btc";

@@ -18,7 +18,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "./support.js";
+} from "../../attacks/support/attack-net.js";
 
 const ETH_USDC = "ethereum_localnet:usdc";
 const ARB_USDC = "arbitrum_localnet:usdc";

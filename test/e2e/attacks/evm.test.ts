@@ -19,7 +19,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "./support.js";
+} from "../../attacks/support/attack-net.js";
 
 const FROM = "ethereum_localnet:usdc";
 const TO = "arbitrum_localnet:usdc";

@@ -22,7 +22,7 @@ import {
   startAttackNet,
   stopAttackNet,
   type AttackNet,
-} from "./support.js";
+} from "../../attacks/support/attack-net.js";
 
 const SOURCE_CHAIN = "ethereum_localnet";
 const FROM = `${SOURCE_CHAIN}:eth`;

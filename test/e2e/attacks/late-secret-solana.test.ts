@@ -12,7 +12,13 @@ import { newUserSecret } from "../../../src/localnet/user.js";
 import { waitFor } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
 import { signatureOfWire, SOL, solverSolana, SPL_USDC } from "../swaps/solana-support.js";
-import { journaled, solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "./support.js";
+import {
+  journaled,
+  solverHolds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "../../attacks/support/attack-net.js";
 
 const TO = "arbitrum_localnet:usdc";
 const AMOUNT = 60_000_000n; // 60 USDC

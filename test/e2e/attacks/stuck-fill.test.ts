@@ -11,7 +11,13 @@ import { htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import { CANCELLED } from "../../../src/journal/journal.js";
 import { newUserSecret } from "../../../src/localnet/user.js";
 import { anvilCall, mineBlocks, waitFor } from "../../support/localnet.js";
-import { journaled, solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "./support.js";
+import {
+  journaled,
+  solverHolds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "../../attacks/support/attack-net.js";
 
 const SOURCE_CHAIN = "ethereum_localnet";
 const DESTINATION_CHAIN = "arbitrum_localnet";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "../../../src/orderbook/types.js";
 import { anvilCall, startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
-import { solverHolds } from "../attacks/support.js";
+import { solverHolds } from "../../attacks/support/attack-net.js";
 import { BTC, completed } from "./bitcoin-support.js";
 
 const ROUNDS_APART_MS = 600_000;

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUserSecret } from "../../../src/localnet/user.js";
 import { mineBlocks, waitFor } from "../../support/localnet.js";
-import { journaled, solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "../attacks/support.js";
+import {
+  journaled,
+  solverHolds,
+  startAttackNet,
+  stopAttackNet,
+  type AttackNet,
+} from "../../attacks/support/attack-net.js";
 
 const FROM = "arbitrum_localnet:usdc";
 const TO = "ethereum_localnet:usdc";

@@ -4,6 +4,7 @@
  * bare minimum fee so a payment never mines, spending with keys a compromised service holds).
  */
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import Database from "better-sqlite3";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -177,4 +178,25 @@ export async function redeemAndSettle(
 
 export function lastReason(t: TestLocalnet, order: Order): string | undefined {
   return t.net.solver!.journal.lastDecision(order.order_id)?.reason;
+}
+
+/**
+ * An attack net for the tests of the `describe` this is called in: started before them, stopped after.
+ * The getter throws when read outside a test (the net is not up yet).
+ */
+export function useAttackNet(
+  options: Partial<LocalnetOptions> = {},
+  adjust?: (config: SolverConfig) => SolverConfig | Promise<SolverConfig>,
+): () => AttackNet {
+  let net: AttackNet | undefined;
+  beforeAll(async () => {
+    net = await startAttackNet(options, adjust);
+  });
+  afterAll(async () => {
+    await stopAttackNet(net);
+  });
+  return () => {
+    if (net === undefined) throw new Error("the attack net is read before it started");
+    return net;
+  };
 }
