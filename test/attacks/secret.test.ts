@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalUser } from "../../src/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 import { waitFor } from "../support/localnet.js";
+import { forEachFamily } from "./support/for-each-family.js";
 import {
   journaled,
   lastReason,
@@ -104,33 +105,37 @@ async function lockedAndRefused(
   }
 }
 
-describe("evm -> bitcoin: a 33-byte secret", () => {
-  it("held by the client: refused, nothing sent, the solver's BTC untouched", async () => {
-    await lockedAndRefused("evm client", (u, o) => u.initiateOnChain(o), []);
-  });
+forEachFamily("secret", {
+  evm: () => {
+    describe("evm -> bitcoin: a 33-byte secret", () => {
+      it("held by the client: refused, nothing sent, the solver's BTC untouched", async () => {
+        await lockedAndRefused("evm client", (u, o) => u.initiateOnChain(o), []);
+      });
 
-  it("held, the service says, by the service itself: refused all the same", async () => {
-    const { order } = orders.get("evm service")!;
-    t.proxy.lieAbout(order.order_id, (lied) => {
-      lied.additional_data.user_secret = false;
+      it("held, the service says, by the service itself: refused all the same", async () => {
+        const { order } = orders.get("evm service")!;
+        t.proxy.lieAbout(order.order_id, (lied) => {
+          lied.additional_data.user_secret = false;
+        });
+        await lockedAndRefused("evm service", (u, o) => u.initiateOnChain(o), []);
+        t.proxy.stopLying(order.order_id);
+      });
     });
-    await lockedAndRefused("evm service", (u, o) => u.initiateOnChain(o), []);
-    t.proxy.stopLying(order.order_id);
-  });
-});
-
-describe("solana -> bitcoin: a 33-byte secret", () => {
-  it("is refused and the source refunded at once: Bitcoin would take it, the Solana source would not", async () => {
-    await lockedAndRefused("solana", (u, o) => u.initiateSolana(o), ["instant_refund:confirmed"]);
-  });
-});
-
-describe("quotes", () => {
-  it("are refused up front for a pair whose destination does not check the source's secret length", async () => {
-    await expect(t.user(0).bestQuote(EVM_SOURCE, BTC, 100_000_000n)).rejects.toThrow(/no quote/);
-    const said = t.log.lines.filter((l) => l.msg === "solver gave no quote").map((l) => String(l.reason));
-    expect(said.some((reason) => reason.includes("secret_length_unenforced"))).toBe(true);
-    // The other way the source takes any preimage: quoted as before.
-    expect((await t.user(0).bestQuote(BTC, EVM_SOURCE, 100_000n)).destination.asset).toBe(EVM_SOURCE);
-  });
+    describe("quotes", () => {
+      it("are refused up front for a pair whose destination does not check the source's secret length", async () => {
+        await expect(t.user(0).bestQuote(EVM_SOURCE, BTC, 100_000_000n)).rejects.toThrow(/no quote/);
+        const said = t.log.lines.filter((l) => l.msg === "solver gave no quote").map((l) => String(l.reason));
+        expect(said.some((reason) => reason.includes("secret_length_unenforced"))).toBe(true);
+        // The other way the source takes any preimage: quoted as before.
+        expect((await t.user(0).bestQuote(BTC, EVM_SOURCE, 100_000n)).destination.asset).toBe(EVM_SOURCE);
+      });
+    });
+  },
+  solana: () => {
+    describe("solana -> bitcoin: a 33-byte secret", () => {
+      it("is refused and the source refunded at once: Bitcoin would take it, the Solana source would not", async () => {
+        await lockedAndRefused("solana", (u, o) => u.initiateSolana(o), ["instant_refund:confirmed"]);
+      });
+    });
+  },
 });

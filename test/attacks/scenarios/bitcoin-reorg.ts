@@ -34,25 +34,6 @@ let t: AttackNet;
 /** Between the solver and the Bitcoin node: answers at once until a test slows its block reads. */
 let solverNode: FaultProxy | undefined;
 
-beforeAll(async () => {
-  t = await startAttackNet({ bitcoinBlockTimeMs: 0 }, async (config) => {
-    const chains = await Promise.all(
-      config.chains.map(async (chain) => {
-        if (chain.family !== "bitcoin") return chain;
-        solverNode = new FaultProxy(chain.rpcUrls[0]!);
-        await solverNode.start();
-        return { ...chain, rpcUrls: [solverNode.url], minConfirmations: 2 };
-      }),
-    );
-    return { ...config, chains };
-  });
-});
-
-afterAll(async () => {
-  await stopAttackNet(t);
-  await solverNode?.stop();
-});
-
 interface Attack {
   attacker: LocalUser;
   order: Order;
@@ -124,23 +105,48 @@ async function expectNothingLost({ attacker, order, before }: Attack): Promise<v
 /** How many tips the solver's node has answered so far. */
 const tipsAnswered = (): number => solverNode!.counts()["getblockcount"]?.forwarded ?? 0;
 
-describe("attack: a deposit seen in a block, then reorganised away and spent back to the attacker", () => {
-  it("is never filled: confirmations are counted on the branch the node holds; both sides keep their funds", async () => {
-    const attack = await depositSeenInABlock(t.user(0));
-    await reorganiseAway(attack);
-    await expectNothingLost(attack);
+/** Starts the net before the tests of the describe this is called in, and stops it after. */
+function useNet(): void {
+  beforeAll(async () => {
+    t = await startAttackNet({ bitcoinBlockTimeMs: 0 }, async (config) => {
+      const chains = await Promise.all(
+        config.chains.map(async (chain) => {
+          if (chain.family !== "bitcoin") return chain;
+          solverNode = new FaultProxy(chain.rpcUrls[0]!);
+          await solverNode.start();
+          return { ...chain, rpcUrls: [solverNode.url], minConfirmations: 2 };
+        }),
+      );
+      return { ...config, chains };
+    });
   });
+  afterAll(async () => {
+    await stopAttackNet(t);
+    await solverNode?.stop();
+  });
+}
 
-  it("is never filled while the solver's node answers the new tip at once but its blocks slowly", async () => {
-    const attack = await depositSeenInABlock(t.user(1));
-    // The index's view still holds the old branch while the new, taller tip is already answered: a
-    // count of that tip against that view gives the vanished deposit its two confirmations.
-    solverNode!.configure({ methods: ["getblockhash", "getblock"], delayMs: 3_000 });
-    await reorganiseAway(attack);
-    const tipsBefore = tipsAnswered();
-    await waitFor(() => tipsAnswered() >= tipsBefore + 6, "the solver to read the new tip", 30_000);
-    expect(journaled(t, attack.order)).toEqual([]);
-    solverNode!.configure({ methods: null, delayMs: 0 });
-    await expectNothingLost(attack);
+/** A Bitcoin deposit seen in a block, then reorganised away and spent back. */
+export function bitcoinDepositReorganisedAway(): void {
+  useNet();
+  describe("attack: a deposit seen in a block, then reorganised away and spent back to the attacker", () => {
+    it("is never filled: confirmations are counted on the branch the node holds; both sides keep their funds", async () => {
+      const attack = await depositSeenInABlock(t.user(0));
+      await reorganiseAway(attack);
+      await expectNothingLost(attack);
+    });
+
+    it("is never filled while the solver's node answers the new tip at once but its blocks slowly", async () => {
+      const attack = await depositSeenInABlock(t.user(1));
+      // The index's view still holds the old branch while the new, taller tip is already answered: a
+      // count of that tip against that view gives the vanished deposit its two confirmations.
+      solverNode!.configure({ methods: ["getblockhash", "getblock"], delayMs: 3_000 });
+      await reorganiseAway(attack);
+      const tipsBefore = tipsAnswered();
+      await waitFor(() => tipsAnswered() >= tipsBefore + 6, "the solver to read the new tip", 30_000);
+      expect(journaled(t, attack.order)).toEqual([]);
+      solverNode!.configure({ methods: null, delayMs: 0 });
+      await expectNothingLost(attack);
+    });
   });
-});
+}

@@ -1,0 +1,17 @@
+/** Attack class: faults of the process and its nodes (test/attacks/table.ts). */
+import { crashInTheMiddleOfAFill } from "./scenarios/crash-restart.js";
+import { redeemReorganisedOut } from "./scenarios/reorg.js";
+import { solanaFillInterrupted } from "./scenarios/solana-fill-recovery.js";
+import { forEachFamily } from "./support/for-each-family.js";
+
+forEachFamily("faults", {
+  evm: () => {
+    crashInTheMiddleOfAFill("evm");
+    redeemReorganisedOut("evm");
+  },
+  bitcoin: () => {
+    crashInTheMiddleOfAFill("bitcoin");
+    redeemReorganisedOut("bitcoin");
+  },
+  solana: () => solanaFillInterrupted(),
+});

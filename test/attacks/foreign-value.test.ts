@@ -1,0 +1,11 @@
+/** Attack class: foreign value at an HTLC address or id (test/attacks/table.ts). */
+import { bitcoinDestinationForeignValue } from "./scenarios/bitcoin-destination.js";
+import { bitcoinSourceForeignOutput } from "./scenarios/bitcoin-source.js";
+import { forEachFamily } from "./support/for-each-family.js";
+
+forEachFamily("foreign-value", {
+  bitcoin: () => {
+    bitcoinDestinationForeignValue();
+    bitcoinSourceForeignOutput();
+  },
+});

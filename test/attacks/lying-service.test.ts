@@ -1,0 +1,15 @@
+/** Attack class: the service lies (test/attacks/table.ts). */
+import { evmAmountsRestatedAfterFreeze } from "./scenarios/evm-frozen-terms-price.js";
+import { evmLyingFields } from "./scenarios/evm-lying-service.js";
+import { evmServiceLies } from "./scenarios/evm-orders.js";
+import { solanaLyingFields } from "./scenarios/solana-lying-service.js";
+import { forEachFamily } from "./support/for-each-family.js";
+
+forEachFamily("lying-service", {
+  evm: () => {
+    evmLyingFields();
+    evmServiceLies();
+    evmAmountsRestatedAfterFreeze();
+  },
+  solana: () => solanaLyingFields(),
+});

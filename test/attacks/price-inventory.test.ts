@@ -1,0 +1,13 @@
+/** Attack class: price, inventory and cost (test/attacks/table.ts). */
+import { bitcoinFillBurst } from "./scenarios/bitcoin-destination.js";
+import { evmExposureBurst } from "./scenarios/evm-exposure.js";
+import { evmInventoryBurst } from "./scenarios/evm-orders.js";
+import { forEachFamily } from "./support/for-each-family.js";
+
+forEachFamily("price-inventory", {
+  evm: () => {
+    evmInventoryBurst();
+    evmExposureBurst();
+  },
+  bitcoin: () => bitcoinFillBurst(),
+});
