@@ -69,6 +69,17 @@ export class SwapOccupiedError extends Error {
   }
 }
 
+/** An instant refund's payee has no token account of the mint: the solver does not pay to create one. */
+export class PayeeAccountMissingError extends Error {
+  constructor(orderId: string, tokenAccount: string, asset: string) {
+    super(
+      `instant refund of order ${orderId}: the user's ${asset} token account ${tokenAccount} does not exist; ` +
+        "the solver does not pay its rent (it is sent once the user opens the account again)",
+    );
+    this.name = "PayeeAccountMissingError";
+  }
+}
+
 /** One of the order's journaled fill transactions landed: the fill is done, nothing is sent. */
 export class FillAlreadyLandedError extends Error {
   readonly alreadyOnChain = true;

@@ -36,6 +36,7 @@ import {
   FillAlreadyLandedError,
   SolanaActionError,
   SolanaBroadcastError,
+  PayeeAccountMissingError,
   SolanaTxWouldFailError,
   SwapOccupiedError,
 } from "./errors.js";
@@ -302,13 +303,9 @@ export class SolanaExecutor implements ChainExecutor {
         };
       case "instant_refund":
         this.#mustBe("redeemer", swap.redeemer, action);
-        return {
-          asset,
-          instructions: [
-            ...(await this.#payeeAccount(asset, swap.refundee)),
-            instantRefundInstruction(asset, swap),
-          ],
-        };
+        // The user's own account: an instant refund is the solver's courtesy, never a cost it pays for them.
+        await this.#mustExist(asset, swap.refundee, action);
+        return { asset, instructions: [instantRefundInstruction(asset, swap)] };
     }
   }
 
@@ -376,7 +373,19 @@ export class SolanaExecutor implements ChainExecutor {
     return secret;
   }
 
-  /** SPL: the payee's associated token account is created (paid by the solver) when it does not exist yet. */
+  /**
+   * SPL: the user's token account must exist for their instant refund. Someone who closed it after
+   * locking their source would otherwise have the solver pay its rent, once per declined order.
+   */
+  async #mustExist(asset: SolanaAsset, owner: PublicKey, action: ActionRequest): Promise<void> {
+    if (asset.mint === null) return;
+    const tokenAccount = associatedTokenAddress(owner, asset.mint);
+    const { account } = await this.#rpc.getAccount(tokenAccount, "processed");
+    if (account === null)
+      throw new PayeeAccountMissingError(action.orderId, tokenAccount.toBase58(), asset.id);
+  }
+
+  /** SPL: the solver's own associated token account is created when it does not exist yet. */
   async #payeeAccount(asset: SolanaAsset, owner: PublicKey): Promise<TransactionInstruction[]> {
     if (asset.mint === null) return [];
     const { account } = await this.#rpc.getAccount(associatedTokenAddress(owner, asset.mint), "processed");

@@ -7,10 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRemoteSolana } from "../../../support/solana-rpc.js";
 import { UNATTRIBUTED } from "../../../../src/chains/chain.js";
 import { nativeRedeemInstruction } from "../../../../src/chains/solana/native-instructions.js";
-import { hexBytes } from "../../../../src/chains/solana/swap-params.js";
+import { hexBytes, swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
+import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  decodeTokenAccount,
+} from "../../../../src/chains/solana/spl-token.js";
+import { closeTokenAccount } from "../../../support/spl-close.js";
 import {
   FillAlreadyLandedError,
   SolanaActionError,
+  PayeeAccountMissingError,
   SolanaTxWouldFailError,
   SwapOccupiedError,
 } from "../../../../src/chains/solana/errors.js";
@@ -231,6 +238,48 @@ describe("Solana executor: redeems and refunds", () => {
         expect(userAfter - userBefore).toBe(amount + 2_011_440n);
       }
     }
+  });
+});
+
+describe("Solana executor: an SPL instant refund to a user who closed their token account", () => {
+  it("is refused rather than paid for; it goes out once the user opens the account again", async () => {
+    const owner = await f.cluster.newFundedKeypair();
+    const tokenAccount = await f.cluster.mintTo(f.usdc, owner.publicKey, 5_000_000n);
+    const swap = swapOf(f, USDC, owner, f.solver, 5_000_000n, 500n);
+    const terms = swapTermsOf(swap.params);
+    await f.cluster.send(
+      [
+        splInitiateInstruction({
+          programId: f.cluster.splId,
+          mint: f.usdc.mint,
+          terms,
+          funder: owner.publicKey,
+          funderTokenAccount: tokenAccount,
+          rentSponsor: owner.publicKey,
+        }),
+        closeTokenAccount(tokenAccount, owner.publicKey),
+      ],
+      [],
+      owner,
+    );
+    const locks = await locksOf(f, swap);
+    const [before] = [await balance(SOL)];
+    const refused = f.family.executor.build([action("instant_refund", swap, { locks })]);
+    await expect(refused).rejects.toBeInstanceOf(PayeeAccountMissingError);
+    expect(await balance(SOL)).toBe(before);
+
+    // The user opens it again, at their own cost: the refund goes out and pays them back in full.
+    await f.cluster.send(
+      [createAssociatedTokenAccountIdempotentInstruction(owner.publicKey, owner.publicKey, f.usdc.mint)],
+      [],
+      owner,
+    );
+    const { signed, status } = await run(f, action("instant_refund", swap, { locks }));
+    expect(status.state).toBe("confirmed");
+    if (signed.terms.family !== "solana") throw new Error("not Solana terms");
+    expect(before - (await balance(SOL))).toBe(signed.terms.feeLamports);
+    const { account } = await f.family.rpc.getAccount(tokenAccount, "confirmed");
+    expect(account === null ? null : decodeTokenAccount(account.data).amount).toBe(5_000_000n);
   });
 });
 
