@@ -20,6 +20,11 @@ export class PriceUnavailableError extends Error {
   }
 }
 
+/** Live prices, which know the assets they price (those `prices.assets` lists). */
+export interface LivePriceSource extends PriceSource {
+  has(assetId: string): boolean;
+}
+
 /**
  * Every price the solver uses: by a strategy's `priceSource` (`fixed` or `live`), and per asset (live
  * where `prices.assets` lists it, else fixed) for what is not a quote: exposure and profit and loss.
@@ -60,4 +65,25 @@ export class FixedPriceSource implements PriceSource {
 /** Reads a price as an exact positive ratio, or throws PriceUnavailableError naming the asset. */
 export async function readPrice(source: PriceSource, assetId: string): Promise<Ratio> {
   return positivePrice(assetId, await source.usdPrice(assetId));
+}
+
+/** Per asset: its live sources where prices.assets lists it, else the fixed table. */
+class AssetPrices implements PriceSource {
+  constructor(
+    private readonly live: LivePriceSource,
+    private readonly fixed: PriceSource,
+  ) {}
+
+  usdPrice(assetId: string): Promise<DecimalString> {
+    return this.live.has(assetId) ? this.live.usdPrice(assetId) : this.fixed.usdPrice(assetId);
+  }
+}
+
+/** The solver's prices out of the fixed table (`fixedPrices`) and its live prices. */
+export function priceSourcesOf(
+  fixedPrices: Readonly<Record<string, DecimalString>>,
+  live: LivePriceSource,
+): PriceSources {
+  const fixed = new FixedPriceSource(fixedPrices);
+  return { fixed, live, byAsset: new AssetPrices(live, fixed) };
 }

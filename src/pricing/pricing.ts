@@ -16,14 +16,11 @@ import {
   type OrderAmounts,
   type OrderCheckOk,
 } from "./order-check.js";
-import {
-  FixedPriceSource,
-  PriceUnavailableError,
-  type PriceSource,
-  type PriceSources,
-} from "./price-source.js";
+import { PriceUnavailableError, priceSourcesOf, type PriceSources } from "./price-source.js";
 import { quoteFor, type QuoteDeps } from "./quote.js";
 import type { QuoteFunction } from "./quote-server.js";
+import { quoteDepsOf, type QuoteSettings } from "./quote-settings.js";
+import { takeQuoteSnapshot, type QuoteSnapshot } from "./quote-thread/snapshot.js";
 import type { QuoteRefusal } from "./refusal.js";
 
 export interface PricingIo {
@@ -76,6 +73,12 @@ export interface Pricing {
   describePrices(): AssetPriceView[];
   /** An asset's USD price for valuing what already happened: now, or else the last usable one. */
   valuation(assetId: string): Promise<Valuation | null>;
+  /**
+   * Everything a quote reads, as of now, for the quote thread: the settings in force, what the live
+   * sources last said, and the balances (a read taking longer than `balanceWaitMs` counts as failed for
+   * this snapshot) with the journal's committed and in-flight amounts.
+   */
+  quoteSnapshot(balanceWaitMs: number): Promise<QuoteSnapshot>;
 }
 
 export const DEFAULT_BALANCE_CACHE_MS = 5_000;
@@ -87,16 +90,16 @@ export class FeedReaderMissingError extends Error {
   }
 }
 
-/** Per asset: its live sources where prices.assets lists it, else the fixed table. */
-class AssetPrices implements PriceSource {
-  constructor(
-    private readonly book: PriceBook,
-    private readonly fixed: PriceSource,
-  ) {}
-
-  usdPrice(assetId: string): Promise<DecimalString> {
-    return this.book.has(assetId) ? this.book.usdPrice(assetId) : this.fixed.usdPrice(assetId);
-  }
+function quoteSettingsOf(config: PricingConfig): QuoteSettings {
+  return {
+    solverId: config.solver.id,
+    strategies: config.strategies,
+    assets: config.chains.flatMap((chain) => chain.assets),
+    fixedPrices: config.fixedPrices,
+    livePrices: config.prices.assets,
+    limits: config.limits,
+    curves: config.inventoryCurves,
+  };
 }
 
 /** The book's inputs; a reload builds a new book only when these changed. */
@@ -109,6 +112,7 @@ class PricingEngine implements Pricing {
   private book: PriceBook;
   private sources: PriceSources;
   private currentDeps: QuoteDeps;
+  private settings: QuoteSettings;
   private currentBookKey: string;
   private started = false;
   private readonly now: () => number;
@@ -120,7 +124,7 @@ class PricingEngine implements Pricing {
     this.now = io.now ?? Date.now;
     this.book = this.newBook(config);
     this.currentBookKey = bookKey(config);
-    this.sources = this.sourcesOf(config, this.book);
+    this.sources = priceSourcesOf(config.fixedPrices, this.book);
     this.inventory = new Inventory({
       balances: io.balances,
       committed: io.committed,
@@ -131,7 +135,8 @@ class PricingEngine implements Pricing {
       cacheMs: io.balanceCacheMs ?? DEFAULT_BALANCE_CACHE_MS,
       now: this.now,
     });
-    this.currentDeps = this.depsOf(config);
+    this.settings = quoteSettingsOf(config);
+    this.currentDeps = quoteDepsOf(this.settings, this.sources, this.inventory);
   }
 
   get deps(): QuoteDeps {
@@ -150,23 +155,6 @@ class PricingEngine implements Pricing {
       ...(this.io.logger ? { logger: this.io.logger } : {}),
       now: this.now,
     });
-  }
-
-  private sourcesOf(config: PricingConfig, book: PriceBook): PriceSources {
-    const fixed = new FixedPriceSource(config.fixedPrices);
-    return { fixed, live: book, byAsset: new AssetPrices(book, fixed) };
-  }
-
-  private depsOf(config: PricingConfig): QuoteDeps {
-    return {
-      solverId: config.solver.id,
-      strategies: config.strategies,
-      assets: indexAssets(config.chains),
-      prices: this.sources,
-      limits: config.limits,
-      curves: config.inventoryCurves,
-      capacity: this.inventory,
-    };
   }
 
   quote: QuoteFunction = async (request) => {
@@ -206,9 +194,10 @@ class PricingEngine implements Pricing {
       this.book = book;
       this.currentBookKey = key;
     }
-    this.sources = this.sourcesOf(config, this.book);
+    this.sources = priceSourcesOf(config.fixedPrices, this.book);
     this.inventory.update({ floors: config.limits.inventoryFloor, prices: this.sources.byAsset });
-    this.currentDeps = this.depsOf(config);
+    this.settings = quoteSettingsOf(config);
+    this.currentDeps = quoteDepsOf(this.settings, this.sources, this.inventory);
     if (previous !== this.book) await previous.stop();
   }
 
@@ -223,6 +212,19 @@ class PricingEngine implements Pricing {
       if (!(error instanceof PriceUnavailableError)) throw error;
       return this.book.lastKnown(assetId);
     }
+  }
+
+  quoteSnapshot(balanceWaitMs: number): Promise<QuoteSnapshot> {
+    const committed = this.io.committed;
+    return takeQuoteSnapshot({
+      settings: this.settings,
+      readings: this.book.readingsByAsset(),
+      balances: this.inventory,
+      committed,
+      inFlight: this.io.inFlight ?? committed,
+      balanceWaitMs,
+      now: this.now,
+    });
   }
 }
 

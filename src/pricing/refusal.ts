@@ -16,7 +16,8 @@ export type RefusalReason =
   | "inventory_unavailable"
   | "exposure_limit"
   | "price_moved"
-  | "secret_length_unenforced";
+  | "secret_length_unenforced"
+  | "state_stale";
 
 /**
  * Whether a refusal is a verdict on the order (`refuse`: it will not become fillable, so a declined
@@ -45,6 +46,8 @@ const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
   insufficient_gas: "wait",
   inventory_unavailable: "wait",
   exposure_limit: "wait",
+  // The quote thread's copy of prices and inventory is old: the main thread is busy or stuck, not the order.
+  state_stale: "wait",
 };
 
 export function refusalOutcome(reason: RefusalReason): "refuse" | "wait" {
@@ -76,6 +79,7 @@ const PUBLIC_MESSAGE: Record<RefusalReason, string> = {
   price_moved: "the price moved beyond this solver's tolerance",
   secret_length_unenforced:
     "the destination accepts secrets of a length the source refuses; this solver does not fill the pair",
+  state_stale: "this solver's prices and inventory are not fresh enough to quote now",
 };
 
 /** The refusal as the quote endpoint sends it: `<reason>: <fixed text>`, never the detailed message. */

@@ -6,16 +6,16 @@
  */
 import type { Logger } from "pino";
 import type { Address } from "viem";
-import type { AssetPriceConfig, PriceSourceSpec, PricesConfig } from "../../config/types.js";
-import { ratioToDecimal, type DecimalString, type Ratio } from "../decimal.js";
-import { PriceUnavailableError, type PriceSource } from "../price-source.js";
-import { aggregate, type Aggregated, type SourceReading } from "./aggregate.js";
+import type { PriceSourceSpec, PricesConfig } from "../../config/types.js";
+import { ratioToDecimal, type DecimalString } from "../decimal.js";
+import type { LivePriceSource } from "../price-source.js";
+import type { Aggregated, SourceReading } from "./aggregate.js";
 import { binanceTicker } from "./binance.js";
 import { chainlinkFeed, type FeedReader } from "./chainlink-feed.js";
 import { coinbaseSpot } from "./coinbase.js";
 import { krakenTicker } from "./kraken.js";
+import { LivePrices, type ReadingsByAsset } from "./live-prices.js";
 import { PriceFetchError, type PriceFetcher, type PriceObservation } from "./observation.js";
-import { applyPeg } from "./peg.js";
 
 export interface PriceBookOptions {
   prices: PricesConfig;
@@ -53,8 +53,6 @@ interface AssetSource {
   maxAgeMs: number;
 }
 
-const ONE_USD: Ratio = { num: 1n, den: 1n };
-
 /** A fixed-table entry as a source: read from memory, never old. */
 function fixedFetcher(
   assetId: string,
@@ -73,11 +71,12 @@ function fixedFetcher(
   };
 }
 
-export class PriceBook implements PriceSource {
+export class PriceBook implements LivePriceSource {
   private readonly sources = new Map<string, SourceState>();
   private readonly assets = new Map<string, AssetSource[]>();
   private readonly lastGood = new Map<string, { price: DecimalString; atMs: number }>();
   private readonly now: () => number;
+  private readonly live: LivePrices;
   private timer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
   private stopped = false;
@@ -90,6 +89,7 @@ export class PriceBook implements PriceSource {
         config.sources.map((spec) => this.addSource(assetId, spec)),
       );
     }
+    this.live = new LivePrices(options.prices.assets, (assetId) => this.readings(assetId), this.now);
   }
 
   private fetcherFor(assetId: string, spec: PriceSourceSpec): PriceFetcher {
@@ -172,7 +172,7 @@ export class PriceBook implements PriceSource {
   }
 
   has(assetId: string): boolean {
-    return this.assets.has(assetId);
+    return this.live.has(assetId);
   }
 
   private readings(assetId: string): SourceReading[] {
@@ -182,27 +182,18 @@ export class PriceBook implements PriceSource {
     });
   }
 
-  /** The asset's price now, from memory: its sources' median, through its base when it is pegged. */
-  price(assetId: string): Aggregated {
-    const config: AssetPriceConfig | undefined = this.options.prices.assets[assetId];
-    if (config === undefined) {
-      return { ok: false, reason: "price_unavailable", detail: "no live price sources in prices.assets" };
-    }
-    const nowMs = this.now();
-    const own = aggregate(this.readings(assetId), config, nowMs);
-    if (config.peg === null) return own;
-    const base =
-      config.peg.base === "usd"
-        ? { ok: true as const, price: ONE_USD, used: [] }
-        : this.price(config.peg.base);
-    if (!base.ok) return { ...base, detail: `its base ${config.peg.base} has no price: ${base.detail}` };
-    return applyPeg(own, base.price, config.peg);
+  /** What every live-priced asset's sources last said: all a copy of the book needs to price as it does. */
+  readingsByAsset(): ReadingsByAsset {
+    return Object.fromEntries([...this.assets.keys()].map((assetId) => [assetId, this.readings(assetId)]));
   }
 
-  async usdPrice(assetId: string): Promise<DecimalString> {
-    const answer = this.price(assetId);
-    if (!answer.ok) throw new PriceUnavailableError(assetId, answer.detail, answer.reason);
-    return ratioToDecimal(answer.price);
+  /** The asset's price now, from memory: its sources' median, through its base when it is pegged. */
+  price(assetId: string): Aggregated {
+    return this.live.price(assetId);
+  }
+
+  usdPrice(assetId: string): Promise<DecimalString> {
+    return this.live.usdPrice(assetId);
   }
 
   /** The last price quotes could use (as of the last round of reads), and when; for valuing what already happened. */
