@@ -4,7 +4,6 @@ import type { Logger } from "pino";
 import { createChain, type PreparedChain } from "../chains/families.js";
 import { createEvmPublicClient } from "../chains/evm/client.js";
 import type { SolverConfig } from "../config/types.js";
-import { refusingUnenforcedSecretLengths } from "./secret-length-quotes.js";
 import { Journal } from "../journal/journal.js";
 import { LeaseHeldError, newLeaseHolder, type Acquired, type LeaseHolder } from "../journal/lease.js";
 import { PnlStore } from "../journal/pnl-store.js";
@@ -17,7 +16,7 @@ import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.
 import type { OrderAmounts } from "../pricing/order-check.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
-import { startQuoteServer, type QuoteServer } from "../pricing/quote-server.js";
+import { startQuoteThread, type QuoteThread } from "../pricing/quote-thread/quote-thread.js";
 import { feeAssets } from "../pnl/fee-assets.js";
 import { PnlMetrics } from "../pnl/pnl-metrics.js";
 import { PnlRecorder } from "../pnl/recorder.js";
@@ -32,7 +31,8 @@ export interface SolverApp {
   runner: Runner;
   pricing: Pricing;
   chains: ReadonlyMap<string, PreparedChain>;
-  quoteServer: QuoteServer;
+  /** The quote endpoint, on its own thread. */
+  quoteServer: QuoteThread;
   /** /health, /metrics and /status on config.ops. */
   opsServer: OpsServer;
   metrics: SolverMetrics;
@@ -146,21 +146,24 @@ export async function startSolverApp(
     logger,
     observer: ops.observer,
   });
-  const quoteServer = await startQuoteServer({
-    host: config.quote.host,
-    port: config.quote.port,
-    listenBacklog: config.quote.listenBacklog,
-    keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
-    auth: config.quote.auth,
-    limits: config.quote.limits,
-    quote: refusingUnenforcedSecretLengths(
-      pricing.quote,
-      (assetId) => chains.get(assetId.split(":")[0] ?? "")?.reader.secretLength,
-      config.safety.allowUnenforcedSecretLength,
-    ),
-    observe: (outcome, seconds, reason) => ops.metrics.recordQuote(outcome, seconds, reason),
+  // The endpoint runs on a thread of its own, from snapshots of what quoting reads: a flood of requests
+  // costs this thread, which fills, nothing per request.
+  const quoteServer = await startQuoteThread({
+    endpoint: {
+      host: config.quote.host,
+      port: config.quote.port,
+      listenBacklog: config.quote.listenBacklog,
+      keepAliveTimeoutMs: config.quote.keepAliveTimeoutMs,
+      auth: config.quote.auth,
+      limits: config.quote.limits,
+    },
+    secretLengths: new Map([...chains].map(([name, chain]) => [name, chain.reader.secretLength])),
+    allowUnenforcedSecretLength: config.safety.allowUnenforcedSecretLength,
+    snapshot: (balanceWaitMs) => pricing.quoteSnapshot(balanceWaitMs),
+    metrics: (batch) => ops.metrics.recordQuoteBatch(batch),
     logger,
   });
+  ops.metrics.collectQuotesWith(() => quoteServer.flushMetrics());
   let opsServer: OpsServer;
   try {
     opsServer = await ops.listen(runner);
@@ -186,6 +189,7 @@ export async function startSolverApp(
     reconfigure: async (next) => {
       await pricing.reload(next);
       priceToleranceBps = next.safety.priceToleranceBps;
+      await quoteServer.refresh();
     },
     fatal: lease.lost,
     stop: async () => {

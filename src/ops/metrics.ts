@@ -3,6 +3,7 @@
  * one process never collide. Amount gauges are in smallest units: float precision is enough to watch.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { QuoteMetricsBatch } from "../pricing/quote-thread/metrics-batch.js";
 import type { ActionOutcome } from "../solver/observer.js";
 
 export type { ActionOutcome };
@@ -28,6 +29,8 @@ export class SolverMetrics {
   readonly actionDuration: Histogram<"kind">;
   readonly quoteDuration: Histogram<"outcome">;
   readonly quoteRejections: Counter<"outcome" | "reason">;
+  /** Brings in what the quote thread has gathered, before quote metrics are read. */
+  private quoteCollector: (() => Promise<void>) | null = null;
 
   constructor(options: SolverMetricsOptions = {}) {
     const prefix = options.prefix ?? "solver_";
@@ -97,12 +100,14 @@ export class SolverMetrics {
       labelNames: ["outcome"],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
+      collect: () => this.collectQuotes(),
     });
     this.quoteRejections = new Counter({
       name: `${prefix}quote_rejections_total`,
       help: "Quote requests answered without a quote, by outcome and reason (a refusal's reason code).",
       labelNames: ["outcome", "reason"],
       registers,
+      collect: () => this.collectQuotes(),
     });
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix });
   }
@@ -129,6 +134,25 @@ export class SolverMetrics {
   recordQuote(outcome: string, seconds: number, reason?: string): void {
     this.quoteDuration.labels(outcome).observe(seconds);
     if (reason !== undefined) this.quoteRejections.inc({ outcome, reason });
+  }
+
+  /** Records what the quote thread gathered since its last batch. */
+  recordQuoteBatch(batch: QuoteMetricsBatch): void {
+    for (const [outcome, seconds] of batch.durations) {
+      for (const value of seconds) this.quoteDuration.observe({ outcome }, value);
+    }
+    for (const [outcome, reasons] of batch.rejections) {
+      for (const [reason, count] of reasons) this.quoteRejections.inc({ outcome, reason }, count);
+    }
+  }
+
+  /** Asked before each read of the quote metrics, so that they include every request answered until then. */
+  collectQuotesWith(collector: () => Promise<void>): void {
+    this.quoteCollector = collector;
+  }
+
+  private async collectQuotes(): Promise<void> {
+    await this.quoteCollector?.();
   }
 
   markPoll(at: Date = new Date()): void {

@@ -1,0 +1,41 @@
+/** What the main thread and the quote thread tell each other (structured clone: plain data, bigints, maps). */
+import type { QuoteAuthSettings } from "../quote-auth.js";
+import type { QuoteLimitSettings } from "../quote-guard.js";
+import type { QuoteMetricsBatch } from "./metrics-batch.js";
+import type { QuoteSnapshot } from "./snapshot.js";
+
+/** The endpoint's own settings (config quote.*), as `startQuoteServer` takes them. */
+export interface QuoteEndpointSettings {
+  host: string;
+  port: number;
+  listenBacklog?: number;
+  keepAliveTimeoutMs?: number;
+  auth?: QuoteAuthSettings;
+  limits?: QuoteLimitSettings;
+}
+
+export interface QuoteWorkerData {
+  endpoint: QuoteEndpointSettings;
+  /** Bytes a redeem on each chain requires of a secret (null: any), by chain name. */
+  secretLengths: ReadonlyMap<string, number | null>;
+  allowUnenforcedSecretLength: boolean;
+  /** The thread opens the endpoint with this one; there is always a snapshot to quote from. */
+  snapshot: QuoteSnapshot;
+  maxSnapshotAgeMs: number;
+  /** How often gathered metrics are sent to the main thread. */
+  metricsBatchMs: number;
+  /** The main logger's level and bindings, for the thread's own logger. */
+  log: { level: string; bindings: Record<string, unknown> };
+}
+
+export type ToQuoteWorker =
+  | { type: "snapshot"; snapshot: QuoteSnapshot }
+  /** Send what was gathered now (answered by a `metrics` message with the same id). */
+  | { type: "flush"; id: number }
+  /** Close the endpoint, send the last metrics, and end. */
+  | { type: "stop" };
+
+export type FromQuoteWorker =
+  | { type: "listening"; url: string }
+  | { type: "metrics"; batch: QuoteMetricsBatch | null; flushId: number | null }
+  | { type: "stopped" };
