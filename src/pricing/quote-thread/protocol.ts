@@ -14,6 +14,9 @@ export interface QuoteEndpointSettings {
   limits?: QuoteLimitSettings;
 }
 
+/** Where the thread writes its log lines: the file or descriptor the main logger writes to. */
+export type LogTarget = { file: string } | { fd: number };
+
 export interface QuoteWorkerData {
   endpoint: QuoteEndpointSettings;
   /** Bytes a redeem on each chain requires of a secret (null: any), by chain name. */
@@ -24,8 +27,8 @@ export interface QuoteWorkerData {
   maxSnapshotAgeMs: number;
   /** How often gathered metrics are sent to the main thread. */
   metricsBatchMs: number;
-  /** The main logger's level and bindings, for the thread's own logger. */
-  log: { level: string; bindings: Record<string, unknown> };
+  /** The main logger's level, bindings and destination (a file, or a descriptor), for the thread's own. */
+  log: { level: string; bindings: Record<string, unknown>; target: LogTarget };
 }
 
 export type ToQuoteWorker =

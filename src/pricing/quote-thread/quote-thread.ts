@@ -11,10 +11,16 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { Logger } from "pino";
+import { pino, type Logger } from "pino";
 import type { QuoteServer } from "../quote-server.js";
 import type { QuoteMetricsSink } from "./metrics-batch.js";
-import type { FromQuoteWorker, QuoteEndpointSettings, QuoteWorkerData, ToQuoteWorker } from "./protocol.js";
+import type {
+  FromQuoteWorker,
+  LogTarget,
+  QuoteEndpointSettings,
+  QuoteWorkerData,
+  ToQuoteWorker,
+} from "./protocol.js";
 import type { QuoteSnapshot } from "./snapshot.js";
 
 export interface QuoteThreadTiming {
@@ -89,6 +95,20 @@ function newWorker(workerData: QuoteWorkerData): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
+/**
+ * The file or descriptor the main logger writes to, so that the thread's lines go to the same place; a
+ * logger writing elsewhere (a stream in memory) leaves the thread writing to standard output.
+ */
+function logTarget(logger: Logger): LogTarget {
+  const stream: unknown = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+  if (typeof stream === "object" && stream !== null) {
+    const { file, fd } = stream as { file?: unknown; fd?: unknown };
+    if (typeof file === "string") return { file };
+    if (typeof fd === "number" && fd >= 0) return { fd };
+  }
+  return { fd: 1 };
+}
+
 class QuoteThreadHost implements QuoteThread {
   url = "";
   private worker: Worker | null = null;
@@ -120,8 +140,13 @@ class QuoteThreadHost implements QuoteThread {
   async start(): Promise<void> {
     const snapshot = await this.options.snapshot(this.timing.firstBalanceWaitMs);
     this.url = await this.spawn(snapshot);
-    // Starting the thread takes time (more under tsx): it opens with a newer snapshot than the first.
-    await this.post();
+    try {
+      // Starting the thread takes time (more under tsx): it opens with a newer snapshot than the first.
+      await this.post();
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
     // A restart opens the same port, even when the configured one was 0 (any free port).
     this.port = Number(new URL(this.url).port);
     this.ticker = setInterval(() => void this.tick(), this.timing.snapshotIntervalMs);
@@ -137,7 +162,11 @@ class QuoteThreadHost implements QuoteThread {
       snapshot,
       maxSnapshotAgeMs: timing.maxSnapshotAgeMs,
       metricsBatchMs: timing.metricsBatchMs,
-      log: { level: options.logger.level, bindings: options.logger.bindings() },
+      log: {
+        level: options.logger.level,
+        bindings: options.logger.bindings(),
+        target: logTarget(options.logger),
+      },
     });
     return new Promise<string>((resolve, reject) => {
       let listening = false;

@@ -4,6 +4,7 @@
  * its metrics for the main thread in batches. It logs to stdout directly, not through the main thread.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { pino } from "pino";
 import { refusingUnenforcedSecretLengths } from "../../app/secret-length-quotes.js";
 import { createLogger, type LogLevel } from "../../util/logger.js";
 import { startQuoteServer } from "../quote-server.js";
@@ -20,7 +21,12 @@ const port = parent();
 const data = workerData as QuoteWorkerData;
 const tell = (message: FromQuoteWorker): void => port.postMessage(message);
 
-const logger = createLogger({ level: data.log.level as LogLevel }).child({
+const { target } = data.log;
+// Written from this thread directly (not relayed by the main thread), synchronously so that no line is lost.
+const destination = pino.destination(
+  "file" in target ? { dest: target.file, sync: true, append: true } : { dest: target.fd, sync: true },
+);
+const logger = createLogger({ level: data.log.level as LogLevel, destination }).child({
   ...data.log.bindings,
   thread: "quote",
 });

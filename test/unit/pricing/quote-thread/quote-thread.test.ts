@@ -4,6 +4,9 @@
  * at once), refuses state_stale once the main thread stops sending them, reports its metrics to the main
  * thread's registry, is started again when it dies, and ends on stop().
  */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { SolverMetrics } from "../../../../src/ops/metrics.js";
@@ -14,6 +17,7 @@ import {
   type QuoteThreadOptions,
 } from "../../../../src/pricing/quote-thread/quote-thread.js";
 import { signQuoteRequest } from "../../../../src/pricing/quote-signature.js";
+import { createLogger } from "../../../../src/util/logger.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "../fixtures.js";
 
 const SECRET = "c4".repeat(32);
@@ -192,6 +196,28 @@ describe("the quote thread", () => {
     );
     expect(back.status).toBe(200);
     expect(thread.thread).not.toBe(first);
+  });
+
+  it("writes its log lines to the main logger's file, with the main logger's bindings", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "quote-thread-")), "solver.log");
+    const logger = createLogger({
+      level: "debug",
+      destination: pino.destination({ dest: file, sync: true }),
+    });
+    const { thread } = await setup({ logger: logger.child({ component: "solver" }) });
+    await ask(quoteUrl(thread, 100_000_000n), false);
+    const lines = await until(
+      async () =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .filter((line) => line.includes('"thread":"quote"')),
+      (found) => found.some((line) => line.includes("quote request turned away")),
+    );
+    const turnedAway = lines.find((line) => line.includes("quote request turned away"));
+    expect(JSON.parse(turnedAway ?? "{}")).toMatchObject({
+      component: "solver",
+      reason: "missing_signature",
+    });
   });
 
   it("closes the endpoint and ends the thread on stop()", async () => {
