@@ -123,6 +123,8 @@ class QuoteThreadHost implements QuoteThread {
   private restartTimer: NodeJS.Timeout | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private ticking = false;
+  /** The last snapshot's failure, logged once until a snapshot is taken again. */
+  private snapshotError: string | null = null;
   private stopping = false;
   private nextFlushId = 1;
   private flushing: { id: number; done: () => void } | null = null;
@@ -173,6 +175,12 @@ class QuoteThreadHost implements QuoteThread {
       worker.on("message", (message: FromQuoteWorker) => {
         if (message.type === "listening") {
           listening = true;
+          if (this.stopping) {
+            // stop() came while this thread was starting again: it found none to end.
+            void worker.terminate();
+            reject(new Error("the quote endpoint was stopped while its thread started"));
+            return;
+          }
           this.worker = worker;
           this.startedAtMs = Date.now();
           resolve(message.url);
@@ -226,7 +234,6 @@ class QuoteThreadHost implements QuoteThread {
       const snapshot = await this.options.snapshot(this.timing.balanceWaitMs);
       if (this.stopping) return;
       await this.spawn(snapshot);
-      await this.post();
       this.log.info({ url: this.url }, "the quote thread started again");
     } catch (error) {
       const delayMs = Math.min(lastDelayMs * 2, this.timing.maxRestartDelayMs);
@@ -250,11 +257,17 @@ class QuoteThreadHost implements QuoteThread {
     this.ticking = true;
     try {
       await this.post();
+      if (this.snapshotError !== null) this.log.info("quote snapshots are taken again");
+      this.snapshotError = null;
     } catch (error) {
-      this.log.error(
-        { err: error },
-        "no quote snapshot taken; quotes are refused once the last one is too old",
-      );
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== this.snapshotError) {
+        this.log.error(
+          { err: error },
+          "no quote snapshot taken; quotes are refused once the last one is too old",
+        );
+      }
+      this.snapshotError = message;
     } finally {
       this.ticking = false;
     }
