@@ -18,7 +18,7 @@ import {
   type AttackNet,
 } from "../support/attack-net.js";
 import { htlcProgramCopy, initiateTerms, refundExpired } from "../support/solana-moves.js";
-import { feeOf, SOL, solverSolana, swapAccount } from "../../e2e/swaps/solana-support.js";
+import { feeOf, SOL, solanaFeeOfAction, solverSolana, swapAccount } from "../../e2e/swaps/solana-support.js";
 
 const TO = "arbitrum_localnet:usdc";
 const AMOUNT = 1_000_000_000n; // 1 SOL
@@ -44,15 +44,6 @@ function useNet(): void {
 async function order(user: LocalUser, secretHash?: string): Promise<Order> {
   const quote = await user.bestQuote(SOL, TO, AMOUNT);
   return user.createOrder(quote, secretHash === undefined ? {} : { secretHash });
-}
-
-/** The fee of an order's landed Solana action, as the chain charged it. */
-function actionFee(o: Order, kind: string): bigint {
-  const journal = t.net.solver!.journal;
-  const action = journal.orderActions(o.order_id).find((a) => a.kind === kind);
-  const landed = action && journal.attemptsOfAction(action.id).find((a) => a.state === "confirmed");
-  if (landed === undefined) throw new Error(`no landed ${kind} of order ${o.order_id}`);
-  return feeOf(t, landed.txHash);
 }
 
 /**
@@ -118,7 +109,9 @@ export function solanaSourceValue(): void {
       await user.redeemDestination(o, secret);
       await waitFor(() => journaled(t, o).includes("redeem:confirmed"), "the source redeem to land");
 
-      expect((await solverSolana(t, SOL)) - solverSol).toBe(AMOUNT - actionFee(o, "redeem"));
+      expect((await solverSolana(t, SOL)) - solverSol).toBe(
+        AMOUNT - solanaFeeOfAction(t, o.order_id, "redeem"),
+      );
       expect(solverTo - (await solverHolds(t, TO))).toBe(filled);
       // The user's lock paid its rent back to the user at the redeem: only its fee is gone.
       expect(userSol - (await user.balance(SOL))).toBe(AMOUNT + feeOf(t, lock));
@@ -161,13 +154,17 @@ export function solanaSourceValue(): void {
       expect(lastReason(t, o)).toBe("instant_refund_given");
       expect(solverTo - (await solverHolds(t, TO))).toBe(0n);
       // The solver paid the instant refund's fee and nothing else.
-      expect(solverSol - (await solverSolana(t, SOL))).toBe(actionFee(o, "instant_refund"));
+      expect(solverSol - (await solverSolana(t, SOL))).toBe(
+        solanaFeeOfAction(t, o.order_id, "instant_refund"),
+      );
 
       // The second lock is the user's to take back once it expires.
       pastSourceTimelock(o);
       const refund = await refundExpired(user, o.source_swap);
       expect(userSol - (await user.balance(SOL))).toBe(feeOf(t, lock) + feeOf(t, again) + feeOf(t, refund));
-      expect(solverSol - (await solverSolana(t, SOL))).toBe(actionFee(o, "instant_refund"));
+      expect(solverSol - (await solverSolana(t, SOL))).toBe(
+        solanaFeeOfAction(t, o.order_id, "instant_refund"),
+      );
     });
   });
 
