@@ -2,13 +2,15 @@
  * What a user who wants the solver's inventory does on the local Solana cluster: redeem the solver's
  * fill and initiate the same terms again in the same transaction, fill a swap account's history with
  * cheap transactions that name it, lock an order's terms at a copy of the HTLC program the solver does
- * not read, initiate a destination's terms before the solver's fill, and take an expired swap back.
+ * not read, initiate a destination's terms before the solver's fill, and take an expired swap back; and
+ * what an operator does: move the solver's inventory away and back.
  */
 import { createPrivateKey, sign } from "node:crypto";
 import {
   ComputeBudgetProgram,
   Keypair,
   SystemProgram,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
   type PublicKey,
@@ -19,6 +21,12 @@ import {
   refundInstruction,
 } from "../../../src/chains/solana/action-instructions.js";
 import type { SolanaAsset } from "../../../src/chains/solana/assets.js";
+import { base58Decode } from "../../../src/chains/solana/base58.js";
+import { TOKEN_PROGRAM_ID } from "../../../src/chains/solana/program-ids.js";
+import {
+  associatedTokenAddress,
+  createAssociatedTokenAccountIdempotentInstruction,
+} from "../../../src/chains/solana/spl-token.js";
 import { decodeLiveSwap } from "../../../src/chains/solana/reader.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import { htlcProgramBytes, type HtlcProgramName } from "../../../src/localnet/solana/programs.js";
@@ -141,4 +149,57 @@ export async function refundExpired(
   const live = account === null ? null : decodeLiveSwap(asset, address, account);
   if (live === null) throw new Error(`no live swap at ${address.toBase58()} to refund`);
   return user.solana.send([refundInstruction(asset, live)]);
+}
+
+/** A throwaway account that holds the solver's inventory while it is away, and pays the moves' fees. */
+const HOLDER = Keypair.fromSeed(new Uint8Array(32).fill(0x4e));
+/** The SPL Token program's `Transfer` instruction. */
+const TOKEN_TRANSFER = 3;
+
+/**
+ * Moves the solver's SOL or SPL tokens to or from a holding account, as an operator moving funds would:
+ * its inventory falls, or comes back, between rounds. The holder pays every move's fee (and its token
+ * account's rent), so the solver's holding changes by exactly `amount`. Returns the move's signature.
+ */
+export function moveSolverSolana(
+  t: TestLocalnet,
+  user: LocalUser,
+  assetId: string,
+  direction: "away" | "back",
+  amount: bigint,
+): string {
+  const local = t.net.solana.local;
+  const solver = Keypair.fromSecretKey(base58Decode(t.net.solverConfig.solver.keys.solana));
+  const [from, to] = direction === "away" ? [solver, HOLDER] : [HOLDER, solver];
+  local.fund(HOLDER.publicKey, 10_000_000n);
+  const mint = user.solana.asset(assetId).mint;
+  const instructions =
+    mint === null
+      ? [SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to.publicKey, lamports: amount })]
+      : [
+          createAssociatedTokenAccountIdempotentInstruction(HOLDER.publicKey, to.publicKey, mint),
+          new TransactionInstruction({
+            programId: TOKEN_PROGRAM_ID,
+            keys: [
+              { pubkey: associatedTokenAddress(from.publicKey, mint), isSigner: false, isWritable: true },
+              { pubkey: associatedTokenAddress(to.publicKey, mint), isSigner: false, isWritable: true },
+              { pubkey: from.publicKey, isSigner: true, isWritable: false },
+            ],
+            data: Buffer.concat([Buffer.of(TOKEN_TRANSFER), u64le(amount)]),
+          }),
+        ];
+  const message = new TransactionMessage({
+    payerKey: HOLDER.publicKey,
+    recentBlockhash: local.chain.latestBlockhash().blockhash,
+    instructions,
+  }).compileToV0Message();
+  const tx = new VersionedTransaction(message);
+  tx.sign(direction === "away" ? [HOLDER, solver] : [HOLDER]);
+  return local.chain.send(tx.serialize());
+}
+
+function u64le(value: bigint): Buffer {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(value);
+  return bytes;
 }
