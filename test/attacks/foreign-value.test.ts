@@ -1,6 +1,7 @@
 /** Attack class: foreign value at an HTLC address or id (test/attacks/table.ts). */
 import { bitcoinDestinationForeignValue } from "./scenarios/bitcoin-destination.js";
 import { bitcoinSourceForeignOutput } from "./scenarios/bitcoin-source.js";
+import { solanaForeignValue } from "./scenarios/solana-foreign-value.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("foreign-value", {
@@ -8,4 +9,5 @@ forEachFamily("foreign-value", {
     bitcoinDestinationForeignValue();
     bitcoinSourceForeignOutput();
   },
+  solana: () => solanaForeignValue(),
 });
