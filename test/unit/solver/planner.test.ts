@@ -243,25 +243,57 @@ describe("planner: a secret the source could refuse", () => {
     expect(kinds(toBitcoin(bitcoinSource))).toEqual(["fill"]);
   });
 
-  it("a known secret proves the length only when it is the source's length and hashes right", () => {
-    const withSecret = (secret: Buffer): PlanInput => {
-      const input = toBitcoin(planInput());
-      const order = structuredClone(input.order);
-      const hash = createHash("sha256").update(secret).digest("hex");
-      order.source_swap.secret_hash = hash;
-      order.destination_swap.secret_hash = hash;
-      order.destination_swap.secret = secret.toString("hex");
-      return {
-        ...input,
-        order,
-        source: { ...input.source, params: { ...input.source.params, secretHash: hash } },
-        destination: { ...input.destination, params: { ...input.destination.params, secretHash: hash } },
-      };
+  /** The order's hash made from `secret`, and the service showing `shown` as its secret. */
+  const withSecret = (input: PlanInput, secret: Buffer, shown = secret): PlanInput => {
+    const order = structuredClone(input.order);
+    const hash = createHash("sha256").update(secret).digest("hex");
+    order.source_swap.secret_hash = hash;
+    order.destination_swap.secret_hash = hash;
+    order.destination_swap.secret = shown.toString("hex");
+    return {
+      ...input,
+      order,
+      source: { ...input.source, params: { ...input.source.params, secretHash: hash } },
+      destination: { ...input.destination, params: { ...input.destination.params, secretHash: hash } },
     };
-    expect(plan(withSecret(Buffer.alloc(32, 7))).decision).toBeNull();
-    expect(plan(withSecret(Buffer.alloc(33, 7))).decision).toMatchObject({
-      reason: "secret_length_unenforced",
+  };
+
+  it("a known secret proves the length only when it is the source's length and hashes right", () => {
+    expect(plan(withSecret(toBitcoin(planInput()), Buffer.alloc(32, 7))).decision).toBeNull();
+    // Not a preimage of the hash: it proves nothing, and the rule stands.
+    expect(
+      plan(withSecret(toBitcoin(planInput()), Buffer.alloc(32, 7), Buffer.alloc(32, 8))).decision,
+    ).toMatchObject({ reason: "secret_length_unenforced" });
+  });
+
+  it("refuses a known secret the source takes not, even where the operator accepts unchecked lengths", () => {
+    const risky = withSecret(toBitcoin(planInput()), Buffer.alloc(33, 7));
+    for (const allowUnenforcedSecretLength of [false, true]) {
+      const result = plan({ ...risky, safety: { ...risky.safety, allowUnenforcedSecretLength } });
+      expect(result.actions).toEqual([]);
+      expect(result.decision).toEqual({
+        outcome: "refuse",
+        reason: "secret_unusable",
+        detail:
+          "the secret is already known and has 33 bytes; ethereum_localnet takes only 32-byte secrets: " +
+          "the source could never be redeemed",
+      });
+    }
+  });
+
+  it("refuses a known secret the destination takes not, and hands a funded Bitcoin source back", () => {
+    const toEvm = bitcoinSource(withSide(planInput(), "source", { secretLength: null }));
+    const result = plan(withSecret(toEvm, Buffer.alloc(33, 7)));
+    expect(result.decision).toEqual({
+      outcome: "refuse",
+      reason: "secret_unusable",
+      detail:
+        "the secret is already known and has 33 bytes; arbitrum_localnet takes only 32-byte secrets: " +
+        "the fill could never be redeemed",
     });
+    expect(result.actions.map((a) => a.kind)).toEqual(["instant_refund"]);
+    // A 32-byte secret known before the fill is usable on both sides: filled.
+    expect(kinds(withSecret(toEvm, Buffer.alloc(32, 7)))).toEqual(["fill"]);
   });
 });
 
