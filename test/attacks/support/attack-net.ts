@@ -43,7 +43,8 @@ export async function stopAttackNet(t: AttackNet | undefined): Promise<void> {
   await t?.proxy.stop();
 }
 
-function evmClients(t: TestLocalnet, chainName: string) {
+/** A localnet EVM chain's descriptor, with a public client and the viem chain definition for it. */
+export function evmClients(t: TestLocalnet, chainName: string) {
   const chain = t.net.descriptor.chains.find((c) => c.name === chainName);
   if (chain === undefined) throw new Error(`no chain ${chainName} on the localnet`);
   const definition = evmChain(chain.chainId, chain.name, [chain.rpcUrl]);
