@@ -8,14 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
-import type { Order } from "../../../src/orderbook/types.js";
 import { mineBlocks, waitFor } from "../../support/localnet.js";
 import {
   evmClients,
   journaled,
   lastReason,
   redeemAndSettle,
-  solverHolds,
   solverRounds,
   startAttackNet,
   stopAttackNet,
@@ -23,11 +21,12 @@ import {
 } from "../support/attack-net.js";
 import {
   approveToken,
-  evmFeeOf,
   htlcHolds,
   initiateOnBehalf,
   refundOn,
+  settled,
   storedOrder,
+  swapBalances,
   transferToHtlc,
 } from "../support/evm-moves.js";
 
@@ -41,24 +40,8 @@ const SOURCE_TIMELOCK = 1_300;
 
 let t: AttackNet;
 
-/** The user's and the solver's tokens on both sides, and the solver's gas on both chains. */
 function balances(user: LocalUser) {
-  return Promise.all([
-    user.balance(FROM),
-    user.balance(TO),
-    solverHolds(t, FROM),
-    solverHolds(t, TO),
-    solverHolds(t, `${SOURCE_CHAIN}:eth`),
-    solverHolds(t, `${DESTINATION_CHAIN}:eth`),
-  ]);
-}
-
-/** The solver's mined transactions of one action of an order. */
-function minedAttempts(o: Order, kind: string) {
-  const journal = t.net.solver!.journal;
-  const action = journal.orderActions(o.order_id).find((a) => a.kind === kind);
-  if (action === undefined) return [];
-  return journal.attemptsOfAction(action.id).filter((a) => a.state === "confirmed");
+  return swapBalances(t, user, FROM, TO);
 }
 
 function useNet(): void {
@@ -120,26 +103,13 @@ export function evmForeignValue(): void {
       const gift = 5_000_000n;
       await transferToHtlc(t, user, TO, gift);
       const atContract = await htlcHolds(t, TO);
-      const [userFrom, userTo, solverFrom, solverTo, solverSourceGas, solverDestinationGas] =
-        await balances(user);
+      const before = await balances(user);
 
       await user.initiateOnChain(o);
       await waitFor(() => journaled(t, o).includes("fill:confirmed"), "the fill to be mined");
       await redeemAndSettle(t, user, o, secret);
       expect(journaled(t, o)).toEqual(["fill:confirmed", "redeem:confirmed"]);
-
-      const [fill] = minedAttempts(o, "fill");
-      const [redeem] = minedAttempts(o, "redeem");
-      const sourceAmount = BigInt(o.source_swap.amount);
-      const destinationAmount = BigInt(o.destination_swap.amount);
-      expect(await balances(user)).toEqual([
-        userFrom - sourceAmount,
-        userTo + destinationAmount,
-        solverFrom + sourceAmount,
-        solverTo - destinationAmount,
-        solverSourceGas - (await evmFeeOf(t, SOURCE_CHAIN, redeem!.txHash!)),
-        solverDestinationGas - (await evmFeeOf(t, DESTINATION_CHAIN, fill!.txHash!)),
-      ]);
+      expect(await balances(user)).toEqual(await settled(t, o, before));
       // The fill went in and out again; the transfer is still there, nobody's to take.
       expect(await htlcHolds(t, TO)).toBe(atContract);
     }, 120_000);

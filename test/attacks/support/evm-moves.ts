@@ -4,7 +4,11 @@
  * to an HTLC, and call the HTLC through a contract of their own.
  */
 import {
+  concat,
   createPublicClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  toEventSelector,
   createWalletClient,
   http,
   maxUint256,
@@ -14,12 +18,17 @@ import {
   type PublicClient,
 } from "viem";
 import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
+import { htlcErrorAbi } from "../../../src/chains/evm/htlc-errors.js";
 import { evmOrderId } from "../../../src/chains/evm/order-id.js";
-import { deployHtlc } from "../../../src/localnet/deploy-evm.js";
+import { loadArtifact } from "../../../src/chains/evm/artifacts.js";
+import { deployHtlc, deployTestSmartWallet } from "../../../src/localnet/deploy-evm.js";
 import type { LocalUser } from "../../../src/localnet/user.js";
-import type { SwapRecord } from "../../../src/orderbook/types.js";
+import type { Order, SwapRecord } from "../../../src/orderbook/types.js";
 import { anvilCall, type TestLocalnet } from "../../support/localnet.js";
-import { evmClients } from "./attack-net.js";
+import { evmClients, minedAttempts, solverHolds } from "./attack-net.js";
+
+/** The HTLC's functions with its custom errors, so a refused call names the contract's reason. */
+const HTLC_ABI: Abi = [...htlcAbi, ...htlcErrorAbi()];
 
 /** A user's clients on one of the localnet's EVM chains. */
 export function userOn(t: TestLocalnet, user: LocalUser, chainName: string) {
@@ -121,7 +130,7 @@ export function lockOn(
 ): Promise<Hex> {
   return send(userOn(t, user, swap.chain), {
     address: htlc,
-    abi: htlcAbi,
+    abi: HTLC_ABI,
     functionName: "initiate",
     args: [swap.redeemer, BigInt(swap.timelock), BigInt(swap.amount), `0x${swap.secret_hash}`],
   });
@@ -131,7 +140,7 @@ export function lockOn(
 export function refundOn(t: TestLocalnet, user: LocalUser, chainName: string, htlc: Address, orderId: Hex) {
   return sendMined(userOn(t, user, chainName), {
     address: htlc,
-    abi: htlcAbi,
+    abi: HTLC_ABI,
     functionName: "refund",
     args: [orderId],
   });
@@ -145,7 +154,7 @@ export function refundOn(t: TestLocalnet, user: LocalUser, chainName: string, ht
 export function initiateOnBehalf(t: TestLocalnet, user: LocalUser, swap: SwapRecord): Promise<Hex> {
   return sendMined(userOn(t, user, swap.chain), {
     address: tokenOf(t, swap.asset).htlc,
-    abi: htlcAbi,
+    abi: HTLC_ABI,
     functionName: "initiateOnBehalf",
     args: [
       swap.initiator,
@@ -197,4 +206,150 @@ export async function storedOrder(t: TestLocalnet, assetId: string, orderId: str
     args: [orderId.startsWith("0x") ? (orderId as Hex) : `0x${orderId}`],
   });
   return { initiator, redeemer, initiatedAt, timelock, amount, fulfilledAt };
+}
+
+/**
+ * Anyone submits a signed initiation of the swap's terms straight to its configured HTLC (the service
+ * relays the same call); the tokens come from the signer. Returns the mined hash.
+ */
+export function initiateWithSignatureOn(
+  t: TestLocalnet,
+  sender: LocalUser,
+  signer: Address,
+  swap: SwapRecord,
+  signature: Hex,
+): Promise<Hex> {
+  return sendMined(userOn(t, sender, swap.chain), {
+    address: tokenOf(t, swap.asset).htlc,
+    abi: HTLC_ABI,
+    functionName: "initiateWithSignature",
+    args: [
+      signer,
+      swap.redeemer,
+      BigInt(swap.timelock),
+      BigInt(swap.amount),
+      `0x${swap.secret_hash}`,
+      signature,
+    ],
+  });
+}
+
+/**
+ * Every balance an EVM-to-EVM swap between two tokens moves: the user's tokens on both sides, the
+ * solver's tokens on both sides and its gas on both chains.
+ */
+export function swapBalances(t: TestLocalnet, user: LocalUser, from: string, to: string) {
+  const gasOf = (assetId: string) => `${assetId.split(":")[0]}:eth`;
+  return Promise.all([
+    user.balance(from),
+    user.balance(to),
+    solverHolds(t, from),
+    solverHolds(t, to),
+    solverHolds(t, gasOf(from)),
+    solverHolds(t, gasOf(to)),
+  ]);
+}
+
+type SwapBalances = Awaited<ReturnType<typeof swapBalances>>;
+
+/**
+ * The balances `before` a swap becomes once it settled at its fair outcome: the order's amounts across,
+ * the solver's gas down by exactly its mined fill and source redeem.
+ */
+export async function settled(t: TestLocalnet, o: Order, before: SwapBalances): Promise<SwapBalances> {
+  const [userFrom, userTo, solverFrom, solverTo, solverSourceGas, solverDestinationGas] = before;
+  const [fill] = minedAttempts(t, o, "fill");
+  const [redeem] = minedAttempts(t, o, "redeem");
+  if (fill?.txHash == null || redeem?.txHash == null) throw new Error(`${o.order_id} is not settled`);
+  const sourceAmount = BigInt(o.source_swap.amount);
+  const destinationAmount = BigInt(o.destination_swap.amount);
+  return [
+    userFrom - sourceAmount,
+    userTo + destinationAmount,
+    solverFrom + sourceAmount,
+    solverTo - destinationAmount,
+    solverSourceGas - (await evmFeeOf(t, o.source_swap.chain, redeem.txHash)),
+    solverDestinationGas - (await evmFeeOf(t, o.destination_swap.chain, fill.txHash)),
+  ];
+}
+
+/** A contract wallet of the user's (the project's TestSmartWallet): its calls to the HTLC are internal. */
+export function deploySmartWallet(t: TestLocalnet, user: LocalUser, chainName: string): Promise<Address> {
+  const on = userOn(t, user, chainName);
+  return deployTestSmartWallet(on.wallet, on.pub, user.address);
+}
+
+/** The user redeems the swap with the secret through their contract wallet; returns the hash unmined. */
+export function redeemThrough(
+  t: TestLocalnet,
+  user: LocalUser,
+  smartWallet: Address,
+  swap: SwapRecord,
+  secret: Hex,
+): Promise<Hex> {
+  const redeem = encodeFunctionData({
+    abi: htlcAbi,
+    functionName: "redeem",
+    args: [`0x${swap.swap_id}`, secret],
+  });
+  return send(userOn(t, user, swap.chain), {
+    address: smartWallet,
+    abi: loadArtifact("TestSmartWallet").abi,
+    functionName: "execute",
+    args: [tokenOf(t, swap.asset).htlc, 0n, redeem],
+  });
+}
+
+/**
+ * A contract that logs whatever it is called with: three topics (the first 96 bytes of calldata), then
+ * the rest as data. Runtime: len = calldatasize - 0x60; calldatacopy(0, 0x60, len);
+ * log3(0, len, calldataload(0), calldataload(0x20), calldataload(0x40)).
+ */
+const LOG_EMITTER_RUNTIME = "60603603806060600037604035602035600035836000a300";
+/** Its constructor: returns the 0x18-byte runtime that follows the 0x0b-byte constructor. */
+const LOG_EMITTER_INIT: Hex = `0x601880600b6000396000f3${LOG_EMITTER_RUNTIME}`;
+
+export async function deployLogEmitter(
+  t: TestLocalnet,
+  user: LocalUser,
+  chainName: string,
+): Promise<Address> {
+  const on = userOn(t, user, chainName);
+  const hash = await on.wallet.sendTransaction({
+    data: LOG_EMITTER_INIT,
+    account: on.wallet.account,
+    chain: on.wallet.chain,
+  });
+  const receipt = await on.pub.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success" || receipt.contractAddress == null) {
+    throw new Error(`deploying the log emitter ${hash} failed`);
+  }
+  return receipt.contractAddress;
+}
+
+const REDEEMED_TOPIC = toEventSelector("Redeemed(bytes32,bytes32,bytes)");
+
+/**
+ * The emitter logs an event shaped exactly like the HTLC's `Redeemed` of the swap's order id and secret
+ * hash, with `secret` as its secret; returns the hash unmined.
+ */
+export function emitRedeemedDecoy(
+  t: TestLocalnet,
+  user: LocalUser,
+  emitter: Address,
+  swap: SwapRecord,
+  secret: Hex,
+): Promise<Hex> {
+  const on = userOn(t, user, swap.chain);
+  return on.wallet.sendTransaction({
+    to: emitter,
+    data: concat([
+      REDEEMED_TOPIC,
+      `0x${swap.swap_id}`,
+      `0x${swap.secret_hash}`,
+      encodeAbiParameters([{ type: "bytes" }], [secret]),
+    ]),
+    account: on.wallet.account,
+    chain: on.wallet.chain,
+  });
 }
