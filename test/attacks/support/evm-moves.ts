@@ -1,7 +1,8 @@
 /**
  * What a user who wants the solver's inventory does on the local EVM chains: hold a chain's blocks back,
  * lock a source on another copy of the HTLC, fund a destination in the solver's name, send tokens straight
- * to an HTLC, and call the HTLC through a contract of their own.
+ * to an HTLC, replay a signed initiation, call the HTLC through a contract wallet of their own, and log
+ * events shaped like the HTLC's from a contract of their own.
  */
 import {
   concat,
@@ -309,6 +310,7 @@ const LOG_EMITTER_RUNTIME = "60603603806060600037604035602035600035836000a300";
 /** Its constructor: returns the 0x18-byte runtime that follows the 0x0b-byte constructor. */
 const LOG_EMITTER_INIT: Hex = `0x601880600b6000396000f3${LOG_EMITTER_RUNTIME}`;
 
+/** The user deploys the log emitter on a chain. */
 export async function deployLogEmitter(
   t: TestLocalnet,
   user: LocalUser,
