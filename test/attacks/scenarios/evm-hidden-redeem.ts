@@ -12,13 +12,7 @@ import type { Hex } from "viem";
 import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
-import {
-  evmClients,
-  journaled,
-  serviceSaysNothingOfTheRedeem,
-  solverRounds,
-  type AttackNet,
-} from "../support/attack-net.js";
+import { evmClients, journaled, solverRounds, type AttackNet } from "../support/attack-net.js";
 import {
   deployLogEmitter,
   deploySmartWallet,
@@ -28,6 +22,7 @@ import {
   settled,
   swapBalances,
 } from "../support/evm-moves.js";
+import { serviceSaysNothingOfTheRedeem } from "../support/solana-fill.js";
 
 const FROM = "ethereum_localnet:usdc";
 const DESTINATION_CHAIN = "arbitrum_localnet";

@@ -166,17 +166,6 @@ export function journaled(t: TestLocalnet, order: Order): string[] {
   return t.net.solver!.journal.orderActions(order.order_id).map((a) => `${a.kind}:${a.status}`);
 }
 
-/** The service tells the solver nothing of the order's redeem: what the solver learns, it reads on chain. */
-export function serviceSaysNothingOfTheRedeem(t: AttackNet, order: Order): void {
-  t.proxy.lieAbout(order.order_id, (lied) => {
-    for (const swap of [lied.source_swap, lied.destination_swap]) {
-      swap.secret = "";
-      swap.redeem_tx_hash = "";
-    }
-    if (lied.status === "Redeemed" || lied.status === "RedeemDetected") lied.status = "AwaitingRedeem";
-  });
-}
-
 /** The solver's mined transactions of one action of an order. */
 export function minedAttempts(t: TestLocalnet, order: Order, kind: string) {
   const journal = t.net.solver!.journal;
