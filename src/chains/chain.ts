@@ -152,6 +152,13 @@ export interface HtlcReadOptions {
    * by these, and follows that lock from its own transaction forward to learn how it closed.
    */
   ownTxids?: readonly string[];
+  /**
+   * Locks here (`HtlcLock.id`) the solver relies on besides its own (the source deposits its fill was
+   * judged on). Anyone can flood an address past what a reader will read of it; a reader that cannot read
+   * the whole address still reads these and the locks of `ownTxids`, and follows each to its spend, so
+   * that a flood cannot hide a redeem or a lock the solver must spend.
+   */
+  lockIds?: readonly string[];
 }
 
 /** The terms an EVM transaction was signed with (EIP-1559). */

@@ -24,6 +24,8 @@ export interface OrderTerms {
 export interface ExclusiveClaim {
   backing: SourceBacking;
   terms: OrderTerms;
+  /** The source locks (`HtlcLock.id`) this action relies on. */
+  lockIds: readonly string[];
 }
 
 export interface ClaimRefusal {
@@ -84,6 +86,44 @@ export function commitSource(
     serializedTerms,
     orderId,
   );
+}
+
+/**
+ * Adds the source locks an order's action relies on to those its claim already names: a fill tried again
+ * may rely on other deposits than its first build, and each must stay readable.
+ */
+export function noteSourceLocks(db: Database.Database, orderId: string, claim: ExclusiveClaim): void {
+  if (claim.lockIds.length === 0) return;
+  const chain = claim.backing.chain;
+  const swapId = normalizeId(claim.backing.swapId);
+  const row = db
+    .prepare("SELECT lock_ids FROM source_claims WHERE chain = ? AND swap_id = ? AND order_id = ?")
+    .get(chain, swapId, orderId) as { lock_ids: string | null } | undefined;
+  if (row === undefined) return;
+  const known = new Set(parseLockIds(row.lock_ids));
+  const all = [...known, ...claim.lockIds.filter((id) => !known.has(id))];
+  if (all.length === known.size) return;
+  db.prepare("UPDATE source_claims SET lock_ids = ? WHERE chain = ? AND swap_id = ?").run(
+    JSON.stringify(all),
+    chain,
+    swapId,
+  );
+}
+
+/** The source locks the order's fill or instant refund relied on. */
+export function sourceLockIds(db: Database.Database, orderId: string): string[] {
+  const rows = db.prepare("SELECT lock_ids FROM source_claims WHERE order_id = ?").all(orderId) as {
+    lock_ids: string | null;
+  }[];
+  return [...new Set(rows.flatMap((row) => parseLockIds(row.lock_ids)))];
+}
+
+function parseLockIds(stored: string | null): string[] {
+  if (stored === null) return [];
+  const parsed: unknown = JSON.parse(stored);
+  if (!Array.isArray(parsed) || !parsed.every((id): id is string => typeof id === "string"))
+    throw new Error(`journal: source_claims.lock_ids is not a list of lock ids: ${stored.slice(0, 200)}`);
+  return parsed;
 }
 
 /** The order a source backs, or null. */

@@ -14,7 +14,9 @@ import {
   checkExclusive,
   commitSource,
   EXCLUDES,
+  noteSourceLocks,
   sourceHolder,
+  sourceLockIds,
   type ClaimRefusal,
   type ExclusiveClaim,
   type OrderTerms,
@@ -263,11 +265,15 @@ export class Journal implements JournalView, FollowPositionsSource {
         request.orderId,
         request.kind,
       ) as RawAction | undefined;
-      if (existing !== undefined) return { ok: true, action: toActionRow(existing), created: false };
+      if (existing !== undefined) {
+        if (exclusive !== undefined) noteSourceLocks(this.db, request.orderId, exclusive);
+        return { ok: true, action: toActionRow(existing), created: false };
+      }
       if (exclusive !== undefined) {
         const refusal = checkExclusive(this.db, request.orderId, request.kind, exclusive.backing);
         if (refusal !== null) return refusal;
         commitSource(this.db, request.orderId, exclusive, toJournalJson(exclusive.terms), nowMs);
+        noteSourceLocks(this.db, request.orderId, exclusive);
       }
       this.sql(
         `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
@@ -285,6 +291,11 @@ export class Journal implements JournalView, FollowPositionsSource {
   /** The order a source HTLC already backs (a fill or instant refund of it), or null. */
   sourceBackedBy(backing: SourceBacking): string | null {
     return sourceHolder(this.db, backing);
+  }
+
+  /** The source locks this order's fill or instant refund relied on. */
+  sourceLockIds(orderId: string): string[] {
+    return sourceLockIds(this.db, orderId);
   }
 
   /** The terms the solver acted on for this order, frozen at its first fill or instant refund; null before. */

@@ -161,6 +161,11 @@ const MIGRATIONS: readonly string[] = [
   -- A lease lapses at its holder's own deadline: the holder's period is kept beside its last renewal.
   ALTER TABLE lease ADD COLUMN ttl_ms INTEGER;
   `,
+  `
+  -- The source locks a claim relied on (a JSON array of lock ids): a reader that cannot read the whole of a
+  -- flooded HTLC address still reads these (HtlcReadOptions.lockIds).
+  ALTER TABLE source_claims ADD COLUMN lock_ids TEXT;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -209,9 +209,15 @@ export class LocalUser {
   /** ERC20 source without paying gas for the lock: approve, sign EIP-712 `Initiate`, let the service relay it. */
   async initiateWithSignature(order: Order): Promise<string> {
     const { chain, asset } = this.assetOf(order.source_swap.asset);
-    const swap = order.source_swap;
     await this.approve(chain, asset);
-    const signature = await this.account.signTypedData({
+    return this.orderbook.initiate(order.order_id, await this.signInitiate(order));
+  }
+
+  /** The user's EIP-712 `Initiate` signature of the order's source terms, for its HTLC to take the tokens. */
+  signInitiate(order: Order): Promise<Hex> {
+    const { chain, asset } = this.assetOf(order.source_swap.asset);
+    const swap = order.source_swap;
+    return this.account.signTypedData({
       domain: {
         name: HTLC_EIP712_NAME,
         version: HTLC_EIP712_VERSION,
@@ -227,7 +233,6 @@ export class LocalUser {
         secretHash: `0x${swap.secret_hash}`,
       },
     });
-    return this.orderbook.initiate(order.order_id, signature);
   }
 
   /** Locks the source by calling the HTLC directly (the only way for the native coin). */

@@ -64,6 +64,8 @@ export async function sideFacts(
     latestView?: boolean;
     /** The solver's journaled transactions that may have made a lock here (HtlcReadOptions.ownTxids). */
     ownTxids?: readonly string[];
+    /** Other locks here the solver relies on (HtlcReadOptions.lockIds). */
+    lockIds?: readonly string[];
   },
 ): Promise<SideFacts> {
   const base = {
@@ -84,6 +86,7 @@ export async function sideFacts(
       chain.reader.readHtlc(params, {
         latestView: context.latestView === true,
         ...(context.ownTxids === undefined ? {} : { ownTxids: context.ownTxids }),
+        ...(context.lockIds === undefined ? {} : { lockIds: context.lockIds }),
         ...(context.tip === undefined ? {} : { viewAfter: context.tip.answeredAt }),
       }),
     ]);

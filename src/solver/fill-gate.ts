@@ -18,6 +18,7 @@ import { refusalOutcome } from "../pricing/refusal.js";
 import type { Decision, PlanInput } from "./plan-types.js";
 import { fillAmounts } from "./order-terms.js";
 import { fillVerdict } from "./planner.js";
+import { sourceCover } from "./source-cover.js";
 
 export interface ActionCandidate {
   request: ActionRequest;
@@ -187,6 +188,7 @@ export function claimCommitting(
       destination: input.destination.params,
       refundAddress: input.refundAddress,
     },
+    lockIds: (sourceCover(input)?.locks ?? []).map((lock) => lock.id),
   });
   if (!claim.ok) return { decision: { outcome: "refuse", reason: claim.reason, detail: claim.detail } };
   return { action: reusable(journal, claim.action, request) };

@@ -704,6 +704,8 @@ export class Runner {
         ...context,
         side: "source",
         tip: tipOf(sourceChain.config.name),
+        // The deposits a fill was judged on stay readable however the address is flooded after it.
+        lockIds: journal.sourceLockIds(order.order_id),
       }),
       sideFacts(destinationChain, terms.destination, {
         ...context,

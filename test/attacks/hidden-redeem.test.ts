@@ -1,4 +1,6 @@
 /** Attack class: hiding the redeem (test/attacks/table.ts). */
+import { bitcoinHiddenRedeem } from "./scenarios/bitcoin-hidden-redeem.js";
+import { evmHiddenRedeem } from "./scenarios/evm-hidden-redeem.js";
 import { solanaHistorySpam } from "./scenarios/solana-history-spam.js";
 import { useAttackNet } from "./support/attack-net.js";
 import { forEachFamily } from "./support/for-each-family.js";
@@ -6,5 +8,7 @@ import { forEachFamily } from "./support/for-each-family.js";
 const net = useAttackNet();
 
 forEachFamily("hidden-redeem", {
+  evm: () => evmHiddenRedeem(net),
+  bitcoin: () => bitcoinHiddenRedeem(net),
   solana: () => solanaHistorySpam(net),
 });

@@ -1,4 +1,5 @@
 /** Attack class: the service lies (test/attacks/table.ts). */
+import { bitcoinServiceLies } from "./scenarios/bitcoin-lying-service.js";
 import { evmAmountsRestatedAfterFreeze } from "./scenarios/evm-frozen-terms-price.js";
 import { evmLyingFields } from "./scenarios/evm-lying-service.js";
 import { evmServiceLies } from "./scenarios/evm-orders.js";
@@ -11,5 +12,6 @@ forEachFamily("lying-service", {
     evmServiceLies();
     evmAmountsRestatedAfterFreeze();
   },
+  bitcoin: () => bitcoinServiceLies(),
   solana: () => solanaLyingFields(),
 });

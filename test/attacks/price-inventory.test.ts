@@ -2,6 +2,7 @@
 import { bitcoinFillBurst } from "./scenarios/bitcoin-destination.js";
 import { evmExposureBurst } from "./scenarios/evm-exposure.js";
 import { evmInventoryBurst } from "./scenarios/evm-orders.js";
+import { solanaInventoryBurst } from "./scenarios/solana-inventory-burst.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("price-inventory", {
@@ -10,4 +11,5 @@ forEachFamily("price-inventory", {
     evmExposureBurst();
   },
   bitcoin: () => bitcoinFillBurst(),
+  solana: () => solanaInventoryBurst(),
 });

@@ -1,9 +1,11 @@
 /** Attack class: time (test/attacks/table.ts). */
+import { bitcoinStuckFill } from "./scenarios/bitcoin-stuck-fill.js";
 import { evmStuckFill } from "./scenarios/evm-stuck-fill.js";
 import { solanaLateSecret } from "./scenarios/solana-late-secret.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("time", {
   evm: () => evmStuckFill(),
+  bitcoin: () => bitcoinStuckFill(),
   solana: () => solanaLateSecret(),
 });

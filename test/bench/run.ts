@@ -79,6 +79,7 @@ function journaling(): Promise<Result> {
       const claim = journal.claimAction(request, Date.now(), {
         backing: { chain: "ethereum_localnet", swapId: order.order_id },
         terms: { source: request.params, destination: request.params, refundAddress: "" },
+        lockIds: [],
       });
       if (!claim.ok) throw new Error(`bench claim refused: ${claim.reason}`);
       const { action } = claim;

@@ -6,6 +6,7 @@ export function ownSource(request: ActionRequest): ExclusiveClaim {
   return {
     backing: { chain: "source_chain", swapId: `source-of-${request.orderId}` },
     terms: { source: request.params, destination: request.params, refundAddress: "" },
+    lockIds: [],
   };
 }
 

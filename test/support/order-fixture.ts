@@ -108,10 +108,11 @@ export function fundedSource(order: Order): HtlcState {
   });
 }
 
-/** The solver's fill on an account chain, mined at `tip`. */
+/** The record of the destination's terms on an account chain, mined at `tip` (a fill if one is journaled). */
 export function filledDestination(order: Order, tip = 50n): HtlcState {
   const d = order.destination_swap;
   return htlcState({
+    occupied: true,
     locks: [
       lock({
         id: d.swap_id,

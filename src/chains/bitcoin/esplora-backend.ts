@@ -11,6 +11,7 @@
 import { Transaction } from "bitcoinjs-lib";
 import type { Logger } from "pino";
 import { z } from "zod";
+import type { HtlcReadOptions } from "../chain.js";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { RpcUnavailableError } from "../rpc/errors.js";
@@ -144,9 +145,11 @@ export class EsploraBackend implements BitcoinBackend {
   readonly kind = "esplora" as const;
   readonly pool: EndpointPool<EsploraEndpoint>;
   readonly #limits: EsploraReadLimits;
+  readonly #logger: Logger | undefined;
 
   constructor(options: EsploraBackendOptions) {
     this.#limits = { ...DEFAULT_ESPLORA_READ_LIMITS, ...options.limits };
+    this.#logger = options.logger;
     this.pool = new EndpointPool<EsploraEndpoint>({
       chain: options.chain ?? "bitcoin",
       endpoints: endpointsOf(options, this.#limits.maxReplyBytes),
@@ -170,29 +173,93 @@ export class EsploraBackend implements BitcoinBackend {
     }
   }
 
-  /** Tip, transactions and their spends from one server, so that they describe the same chain. */
-  addressActivity(address: string): Promise<AddressActivity> {
-    return this.#sticky("address activity", () => this.#addressActivity(address));
+  /**
+   * Tip, transactions and their spends from one server, so that they describe the same chain. The locks
+   * the solver knows of are read one by one besides (its own transactions whole, `ownTxids`; others by
+   * output, `lockIds`): an address flooded past the read's bounds, or with more unconfirmed payments than
+   * a server lists, still shows them and their spends, and then nothing else.
+   */
+  addressActivity(address: string, options: HtlcReadOptions = {}): Promise<AddressActivity> {
+    const known = knownLocks(options);
+    return this.#sticky("address activity", () => this.#addressActivity(address, known));
   }
 
-  async #addressActivity(address: string): Promise<AddressActivity> {
-    const budget = new EsploraReadBudget(this.#limits, address);
+  async #addressActivity(address: string, known: KnownLocks): Promise<AddressActivity> {
     const tipHeight = await this.tipHeight();
+    let outputs: FundingOutput[];
+    try {
+      outputs = await this.#addressOutputs(address);
+    } catch (error) {
+      if (!(error instanceof EsploraLimitError) || known.size === 0) throw error;
+      this.#logger?.warn(
+        { address, knownTxids: [...known.keys()], err: error },
+        "address flooded past the read bounds: only the locks the solver knows of are read",
+      );
+      outputs = [];
+    }
+    const listed = new Set(outputs.map((output) => output.txid));
+    for (const [txid, vouts] of known) {
+      if (!listed.has(txid)) outputs.push(...(await this.#outputsOfTx(txid, vouts, address)));
+    }
+    return { address, tipHeight, outputs };
+  }
+
+  /** Every output paying the address, with its spend, within one read's bounds (esplora-read-budget.ts). */
+  async #addressOutputs(address: string): Promise<FundingOutput[]> {
+    const budget = new EsploraReadBudget(this.#limits, address);
     const txs = await this.#addressTxs(address, budget);
     const byTxid = new Map(txs.map((tx) => [tx.txid, tx]));
     const outputs: FundingOutput[] = [];
-    for (const tx of txs) {
-      const paying = tx.vout.flatMap((out, vout) =>
-        out.scriptpubkey_address === address ? [{ out, vout }] : [],
-      );
-      if (paying.length === 0) continue;
-      const spends = await this.#getJson(`/tx/${tx.txid}/outspends`, z.array(outspend), { budget });
-      for (const { out, vout } of paying) {
-        const spentBy = await this.#spendOf(spends[vout], byTxid, budget);
-        outputs.push({ txid: tx.txid, vout, value: BigInt(out.value), height: heightOf(tx.status), spentBy });
-      }
+    for (const tx of txs) outputs.push(...(await this.#payingOutputs(tx, address, byTxid, budget)));
+    return outputs;
+  }
+
+  /**
+   * The outputs of one known transaction that pay the address (all, or only the given ones: a user's
+   * deposit may pay the address thousands of outputs, each spent apart); none when no server has it.
+   */
+  async #outputsOfTx(
+    txid: string,
+    vouts: ReadonlySet<number> | "all",
+    address: string,
+  ): Promise<FundingOutput[]> {
+    const budget = new EsploraReadBudget(this.#limits, address);
+    let tx: EsploraTx;
+    try {
+      tx = await this.#getJson(`/tx/${txid}`, esploraTx, { budget });
+    } catch (error) {
+      if (error instanceof EsploraError && error.status === 404) return [];
+      throw error;
     }
-    return { address, tipHeight, outputs };
+    if (vouts === "all") return this.#payingOutputs(tx, address, new Map([[tx.txid, tx]]), budget);
+    const outputs: FundingOutput[] = [];
+    for (const vout of vouts) {
+      const out = tx.vout[vout];
+      if (out?.scriptpubkey_address !== address) continue;
+      const spend = await this.#getJson(`/tx/${txid}/outspend/${vout}`, outspend, { budget });
+      const spentBy = await this.#spendOf(spend, new Map([[tx.txid, tx]]), budget);
+      outputs.push({ txid, vout, value: BigInt(out.value), height: heightOf(tx.status), spentBy });
+    }
+    return outputs;
+  }
+
+  async #payingOutputs(
+    tx: EsploraTx,
+    address: string,
+    known: Map<string, EsploraTx>,
+    budget: EsploraReadBudget,
+  ): Promise<FundingOutput[]> {
+    const paying = tx.vout.flatMap((out, vout) =>
+      out.scriptpubkey_address === address ? [{ out, vout }] : [],
+    );
+    if (paying.length === 0) return [];
+    const spends = await this.#getJson(`/tx/${tx.txid}/outspends`, z.array(outspend), { budget });
+    const outputs: FundingOutput[] = [];
+    for (const { out, vout } of paying) {
+      const spentBy = await this.#spendOf(spends[vout], known, budget);
+      outputs.push({ txid: tx.txid, vout, value: BigInt(out.value), height: heightOf(tx.status), spentBy });
+    }
+    return outputs;
   }
 
   async confirmedUnspent(address: string): Promise<ConfirmedUtxo[]> {
@@ -348,6 +415,26 @@ export class EsploraBackend implements BitcoinBackend {
       throw error;
     }
   }
+}
+
+/** Known locks by transaction: the solver's own transactions whole, others' by output. */
+type KnownLocks = Map<string, ReadonlySet<number> | "all">;
+
+const LOCK_ID = /^([0-9a-f]{64}):(\d+)$/;
+
+function knownLocks(options: HtlcReadOptions): KnownLocks {
+  const known: KnownLocks = new Map();
+  for (const txid of options.ownTxids ?? []) known.set(txid, "all");
+  for (const id of options.lockIds ?? []) {
+    const match = LOCK_ID.exec(id);
+    // A lock id of another shape names no Bitcoin output: nothing to read for it.
+    if (match === null) continue;
+    const [, txid = "", vout = "0"] = match;
+    const vouts = known.get(txid);
+    if (vouts === "all") continue;
+    known.set(txid, new Set([...(vouts ?? []), Number(vout)]));
+  }
+  return known;
 }
 
 function heightOf(s: { confirmed: boolean; block_height?: number | undefined }): number | null {

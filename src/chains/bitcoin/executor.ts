@@ -277,7 +277,9 @@ export class BitcoinExecutor implements ChainExecutor {
         // ever journaled, there is nothing to look for (and no index sync to wait on).
         const ours = new Set(this.#journal.actionTxids(action.orderId, "fill"));
         if (ours.size > 0) {
-          const { outputs: funding } = await this.reader.fundingOutputs(action.params);
+          const { outputs: funding } = await this.reader.fundingOutputs(action.params, {
+            ownTxids: [...ours],
+          });
           if (funding.some((o) => ours.has(o.txid))) throw new AlreadyFundedError(htlc.address);
         }
         return { script: htlc.outputScript, value: action.params.amount };
@@ -421,7 +423,8 @@ export class BitcoinExecutor implements ChainExecutor {
     if (chosen.size === 0) {
       throw new BitcoinActionError(`${verb} of order ${action.orderId} names no HTLC output to spend`);
     }
-    const { outputs, tip } = await this.reader.fundingOutputs(action.params);
+    // Read by the chosen locks too, so that an address flooded past a read's bounds cannot hide them.
+    const { outputs, tip } = await this.reader.fundingOutputs(action.params, { lockIds: [...chosen] });
     const spendable = outputs.filter((o: FundingOutput) => {
       if (!chosen.has(`${o.txid}:${o.vout}`) || o.spentBy !== null) return false;
       if (require.mined && o.height === null) return false;

@@ -52,6 +52,11 @@ export interface LocalSolana {
   programIds: { native: PublicKey; spl: PublicKey };
   /** Moves the chain on by `count` slots now (on top of the interval). */
   advanceSlots(count?: bigint): void;
+  /**
+   * Stops the interval's slots (true) or lets them run again (false), like anvil's interval mining
+   * switched off and on: a test holds a transaction at a chosen depth. `advanceSlots` still moves on.
+   */
+  holdSlots(held: boolean): void;
   /** Sends lamports from the faucet; returns the transfer's signature. */
   fund(to: PublicKey, lamports: bigint): string;
   createMint(decimals: number): LocalMint;
@@ -82,7 +87,13 @@ export async function startLocalSolana(options: StartLocalSolanaOptions = {}): P
   const server = createSolanaRpcServer(chain, options.logger);
   await listen(server, options.port ?? 0, "127.0.0.1");
   const { port } = server.address() as AddressInfo;
-  const timer = slotMs > 0 ? setInterval(() => chain.advanceSlots(), slotMs) : undefined;
+  let held = false;
+  const timer =
+    slotMs > 0
+      ? setInterval(() => {
+          if (!held) chain.advanceSlots();
+        }, slotMs)
+      : undefined;
   timer?.unref();
 
   const sendSetup = (what: string, instructions: TransactionInstruction[], signers: Keypair[]): string => {
@@ -105,6 +116,9 @@ export async function startLocalSolana(options: StartLocalSolanaOptions = {}): P
     chain,
     programIds,
     advanceSlots: (count = 1n) => chain.advanceSlots(count),
+    holdSlots: (hold) => {
+      held = hold;
+    },
     fund: (to, lamports) => chain.airdrop(to, lamports),
     createMint: (decimals) => {
       const mint = Keypair.generate();

@@ -36,13 +36,18 @@ export function checkSecretHash({ order }: PlanInput): Decision | null {
  * client or the service itself: what the service says about who holds the secret relaxes nothing. Filled
  * only when the destination checks what the source requires, when a secret of the source's length that
  * hashes right is already known, or when the operator accepts the risk (`safety.allowUnenforcedSecretLength`).
+ *
+ * A secret already known is no risk but a fact: one that either chain refuses makes the swap impossible
+ * to complete, whatever the operator accepts. The destination refusing it, the user can never take the
+ * fill, which only costs the solver its fees and holds its inventory until refunded; the source refusing
+ * it, the user takes the fill and the solver can never redeem.
  */
 export function checkSecretUsable(input: PlanInput): Decision | null {
   const { source, destination, safety } = input;
+  const known = knownSecret(input);
+  if (known !== null) return checkKnownSecret(known, input);
   if (!secretLengthUnenforced(source.secretLength, destination.secretLength)) return null;
   if (safety.allowUnenforcedSecretLength) return null;
-  const known = knownSecret(input);
-  if (known !== null && known.length === 2 * (source.secretLength ?? 0)) return null;
   return {
     outcome: "refuse",
     reason: "secret_length_unenforced",
@@ -51,6 +56,24 @@ export function checkSecretUsable(input: PlanInput): Decision | null {
       `${source.params.chain} only one of ${source.secretLength} bytes: whoever holds the secret could take ` +
       "the fill with one the source refuses",
   };
+}
+
+function checkKnownSecret(secretHex: string, { source, destination }: PlanInput): Decision | null {
+  const bytes = secretHex.length / 2;
+  for (const [side, facts] of [
+    ["fill", destination],
+    ["source", source],
+  ] as const) {
+    if (facts.secretLength === null || facts.secretLength === bytes) continue;
+    return {
+      outcome: "refuse",
+      reason: "secret_unusable",
+      detail:
+        `the secret is already known and has ${bytes} bytes; ${facts.params.chain} takes only ` +
+        `${facts.secretLength}-byte secrets: the ${side} could never be redeemed`,
+    };
+  }
+  return null;
 }
 
 function describeLength(length: number | null): string {

@@ -43,7 +43,8 @@ export async function stopAttackNet(t: AttackNet | undefined): Promise<void> {
   await t?.proxy.stop();
 }
 
-function evmClients(t: TestLocalnet, chainName: string) {
+/** A localnet EVM chain's descriptor, with a public client and the viem chain definition for it. */
+export function evmClients(t: TestLocalnet, chainName: string) {
   const chain = t.net.descriptor.chains.find((c) => c.name === chainName);
   if (chain === undefined) throw new Error(`no chain ${chainName} on the localnet`);
   const definition = evmChain(chain.chainId, chain.name, [chain.rpcUrl]);
@@ -163,6 +164,14 @@ export async function solverRounds(t: TestLocalnet, rounds: number): Promise<voi
 /** The solver's journaled actions of an order as `kind:status`. */
 export function journaled(t: TestLocalnet, order: Order): string[] {
   return t.net.solver!.journal.orderActions(order.order_id).map((a) => `${a.kind}:${a.status}`);
+}
+
+/** The solver's mined transactions of one action of an order. */
+export function minedAttempts(t: TestLocalnet, order: Order, kind: string) {
+  const journal = t.net.solver!.journal;
+  const action = journal.orderActions(order.order_id).find((a) => a.kind === kind);
+  if (action === undefined) return [];
+  return journal.attemptsOfAction(action.id).filter((a) => a.state === "confirmed");
 }
 
 /** The user takes the fill with their secret (an EVM destination); waits for the solver's source redeem to be mined. */

@@ -1,19 +1,35 @@
 /**
  * What a user who wants the solver's inventory does on the local Solana cluster: redeem the solver's
- * fill and initiate the same terms again in the same transaction, and fill a swap account's history with
- * cheap transactions that name it.
+ * fill and initiate the same terms again in the same transaction, fill a swap account's history with
+ * cheap transactions that name it, lock an order's terms at a copy of the HTLC program the solver does
+ * not read, initiate a destination's terms before the solver's fill, and take an expired swap back; and
+ * what an operator does: move the solver's inventory away and back.
  */
 import { createPrivateKey, sign } from "node:crypto";
 import {
   ComputeBudgetProgram,
+  Keypair,
   SystemProgram,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
   type PublicKey,
 } from "@solana/web3.js";
-import { fillInstruction, redeemInstruction } from "../../../src/chains/solana/action-instructions.js";
+import {
+  fillInstruction,
+  redeemInstruction,
+  refundInstruction,
+} from "../../../src/chains/solana/action-instructions.js";
+import type { SolanaAsset } from "../../../src/chains/solana/assets.js";
+import { base58Decode } from "../../../src/chains/solana/base58.js";
+import { TOKEN_PROGRAM_ID } from "../../../src/chains/solana/program-ids.js";
+import {
+  associatedTokenAddress,
+  createAssociatedTokenAccountIdempotentInstruction,
+} from "../../../src/chains/solana/spl-token.js";
 import { decodeLiveSwap } from "../../../src/chains/solana/reader.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
+import { htlcProgramBytes, type HtlcProgramName } from "../../../src/localnet/solana/programs.js";
 import type { LocalUser } from "../../../src/localnet/user.js";
 import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
@@ -89,4 +105,101 @@ export function spamAddress(
     chain.send(tx.serialize(), { skipPreflight: true });
   }
   return before - chain.svm.balance(payer.publicKey);
+}
+
+/**
+ * Loads another copy of one of the HTLC programs at a fresh program id on the local cluster: the same
+ * code, taking the same terms, at an address no configured chain names. Returns the asset as it would be
+ * at that copy.
+ */
+export function htlcProgramCopy(t: TestLocalnet, user: LocalUser, assetId: string): SolanaAsset {
+  const asset = user.solana.asset(assetId);
+  const program: HtlcProgramName = asset.mint === null ? "native_swaps" : "spl_swaps";
+  const programId = Keypair.generate().publicKey;
+  t.net.solana.local.chain.svm.addProgram(programId, htlcProgramBytes(program));
+  return { ...asset, programId };
+}
+
+/**
+ * The user initiates a swap record's terms at `asset`'s program (the configured one, or a copy), as
+ * funder and rent sponsor, whoever the terms name as refundee: on a source, the user's own lock; on a
+ * destination, the fill the solver was to make.
+ */
+export function initiateTerms(
+  user: LocalUser,
+  swap: SwapRecord,
+  asset = user.solana.asset(swap.asset),
+): Promise<string> {
+  return user.solana.send([
+    fillInstruction(asset, swapTermsOf(recordParams(swap)), user.solana.keypair.publicKey),
+  ]);
+}
+
+/**
+ * Refunds the live swap of a record's terms at `asset`'s program once it expired: the amount to its
+ * refundee, the rent to its sponsor. Anyone may send a refund; the user pays its fee.
+ */
+export async function refundExpired(
+  user: LocalUser,
+  swap: SwapRecord,
+  asset = user.solana.asset(swap.asset),
+): Promise<string> {
+  const address = swapAccountOf(asset, swapTermsOf(recordParams(swap)));
+  const { account } = await user.solana.rpc.getAccount(address, "confirmed");
+  const live = account === null ? null : decodeLiveSwap(asset, address, account);
+  if (live === null) throw new Error(`no live swap at ${address.toBase58()} to refund`);
+  return user.solana.send([refundInstruction(asset, live)]);
+}
+
+/** A throwaway account that holds the solver's inventory while it is away, and pays the moves' fees. */
+const HOLDER = Keypair.fromSeed(new Uint8Array(32).fill(0x4e));
+/** The SPL Token program's `Transfer` instruction. */
+const TOKEN_TRANSFER = 3;
+
+/**
+ * Moves the solver's SOL or SPL tokens to or from a holding account, as an operator moving funds would:
+ * its inventory falls, or comes back, between rounds. The holder pays every move's fee (and its token
+ * account's rent), so the solver's holding changes by exactly `amount`. Returns the move's signature.
+ */
+export function moveSolverSolana(
+  t: TestLocalnet,
+  user: LocalUser,
+  assetId: string,
+  direction: "away" | "back",
+  amount: bigint,
+): string {
+  const local = t.net.solana.local;
+  const solver = Keypair.fromSecretKey(base58Decode(t.net.solverConfig.solver.keys.solana));
+  const [from, to] = direction === "away" ? [solver, HOLDER] : [HOLDER, solver];
+  local.fund(HOLDER.publicKey, 10_000_000n);
+  const mint = user.solana.asset(assetId).mint;
+  const instructions =
+    mint === null
+      ? [SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to.publicKey, lamports: amount })]
+      : [
+          createAssociatedTokenAccountIdempotentInstruction(HOLDER.publicKey, to.publicKey, mint),
+          new TransactionInstruction({
+            programId: TOKEN_PROGRAM_ID,
+            keys: [
+              { pubkey: associatedTokenAddress(from.publicKey, mint), isSigner: false, isWritable: true },
+              { pubkey: associatedTokenAddress(to.publicKey, mint), isSigner: false, isWritable: true },
+              { pubkey: from.publicKey, isSigner: true, isWritable: false },
+            ],
+            data: Buffer.concat([Buffer.of(TOKEN_TRANSFER), u64le(amount)]),
+          }),
+        ];
+  const message = new TransactionMessage({
+    payerKey: HOLDER.publicKey,
+    recentBlockhash: local.chain.latestBlockhash().blockhash,
+    instructions,
+  }).compileToV0Message();
+  const tx = new VersionedTransaction(message);
+  tx.sign(direction === "away" ? [HOLDER, solver] : [HOLDER]);
+  return local.chain.send(tx.serialize());
+}
+
+function u64le(value: bigint): Buffer {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(value);
+  return bytes;
 }

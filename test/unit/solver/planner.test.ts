@@ -16,6 +16,12 @@ import {
 
 const kinds = (input: PlanInput): string[] => plan(input).actions.map((a) => a.kind);
 
+/** The destination as the chain shows it after the solver journaled its fill. */
+function withOwnFill(input: PlanInput, state: HtlcState, tipHeight?: bigint): PlanInput {
+  const destination = tipHeight === undefined ? { state } : { state, tipHeight };
+  return { ...withSide(input, "destination", destination), fillTxids: ["0xf111"] };
+}
+
 /** The destination after the user redeemed our fill: the secret is public. */
 function redeemedDestination(input: PlanInput): HtlcState {
   const filled = filledDestination(input.order);
@@ -243,25 +249,57 @@ describe("planner: a secret the source could refuse", () => {
     expect(kinds(toBitcoin(bitcoinSource))).toEqual(["fill"]);
   });
 
-  it("a known secret proves the length only when it is the source's length and hashes right", () => {
-    const withSecret = (secret: Buffer): PlanInput => {
-      const input = toBitcoin(planInput());
-      const order = structuredClone(input.order);
-      const hash = createHash("sha256").update(secret).digest("hex");
-      order.source_swap.secret_hash = hash;
-      order.destination_swap.secret_hash = hash;
-      order.destination_swap.secret = secret.toString("hex");
-      return {
-        ...input,
-        order,
-        source: { ...input.source, params: { ...input.source.params, secretHash: hash } },
-        destination: { ...input.destination, params: { ...input.destination.params, secretHash: hash } },
-      };
+  /** The order's hash made from `secret`, and the service showing `shown` as its secret. */
+  const withSecret = (input: PlanInput, secret: Buffer, shown = secret): PlanInput => {
+    const order = structuredClone(input.order);
+    const hash = createHash("sha256").update(secret).digest("hex");
+    order.source_swap.secret_hash = hash;
+    order.destination_swap.secret_hash = hash;
+    order.destination_swap.secret = shown.toString("hex");
+    return {
+      ...input,
+      order,
+      source: { ...input.source, params: { ...input.source.params, secretHash: hash } },
+      destination: { ...input.destination, params: { ...input.destination.params, secretHash: hash } },
     };
-    expect(plan(withSecret(Buffer.alloc(32, 7))).decision).toBeNull();
-    expect(plan(withSecret(Buffer.alloc(33, 7))).decision).toMatchObject({
-      reason: "secret_length_unenforced",
+  };
+
+  it("a known secret proves the length only when it is the source's length and hashes right", () => {
+    expect(plan(withSecret(toBitcoin(planInput()), Buffer.alloc(32, 7))).decision).toBeNull();
+    // Not a preimage of the hash: it proves nothing, and the rule stands.
+    expect(
+      plan(withSecret(toBitcoin(planInput()), Buffer.alloc(32, 7), Buffer.alloc(32, 8))).decision,
+    ).toMatchObject({ reason: "secret_length_unenforced" });
+  });
+
+  it("refuses a known secret the source takes not, even where the operator accepts unchecked lengths", () => {
+    const risky = withSecret(toBitcoin(planInput()), Buffer.alloc(33, 7));
+    for (const allowUnenforcedSecretLength of [false, true]) {
+      const result = plan({ ...risky, safety: { ...risky.safety, allowUnenforcedSecretLength } });
+      expect(result.actions).toEqual([]);
+      expect(result.decision).toEqual({
+        outcome: "refuse",
+        reason: "secret_unusable",
+        detail:
+          "the secret is already known and has 33 bytes; ethereum_localnet takes only 32-byte secrets: " +
+          "the source could never be redeemed",
+      });
+    }
+  });
+
+  it("refuses a known secret the destination takes not, and hands a funded Bitcoin source back", () => {
+    const toEvm = bitcoinSource(withSide(planInput(), "source", { secretLength: null }));
+    const result = plan(withSecret(toEvm, Buffer.alloc(33, 7)));
+    expect(result.decision).toEqual({
+      outcome: "refuse",
+      reason: "secret_unusable",
+      detail:
+        "the secret is already known and has 33 bytes; arbitrum_localnet takes only 32-byte secrets: " +
+        "the fill could never be redeemed",
     });
+    expect(result.actions.map((a) => a.kind)).toEqual(["instant_refund"]);
+    // A 32-byte secret known before the fill is usable on both sides: filled.
+    expect(kinds(withSecret(toEvm, Buffer.alloc(32, 7)))).toEqual(["fill"]);
   });
 });
 
@@ -287,7 +325,7 @@ describe("planner: one source, one commitment", () => {
 describe("planner: redeem and refund", () => {
   it("redeems the source with a secret revealed on the destination chain", () => {
     const input = planInput();
-    const result = plan(withSide(input, "destination", { state: redeemedDestination(input) }));
+    const result = plan(withOwnFill(input, redeemedDestination(input)));
     expect(result.actions).toEqual([expect.objectContaining({ kind: "redeem", secret: SECRET })]);
     expect(result.actions[0]?.params.chain).toBe("ethereum_localnet");
     expect(result.actions[0]?.locks).toEqual([input.order.source_swap.swap_id]);
@@ -304,14 +342,14 @@ describe("planner: redeem and refund", () => {
       value: 9n,
       spend: { kind: "refund", txid: "r", height: 101n },
     });
-    const filled = withSide(input, "destination", { state: redeemedDestination(input) });
+    const filled = withOwnFill(input, redeemedDestination(input));
     const result = plan(bitcoinSource(filled, [mined, unmined, dust, spent]));
     expect(result.actions.map((a) => [a.kind, a.locks])).toEqual([["redeem", ["m:0"]]]);
   });
 
   it("ignores a secret from the service that does not hash to the secret hash", () => {
     const order = makeOrder({ destination: { secret: "22".repeat(32) } });
-    const input = withSide(planInput(order), "destination", { state: filledDestination(order) });
+    const input = withOwnFill(planInput(order), filledDestination(order));
     expect(plan(input).actions).toEqual([]);
   });
 
@@ -324,9 +362,9 @@ describe("planner: redeem and refund", () => {
     const input = planInput();
     const destination = filledDestination(input.order, 50n);
     // Refundable from 651 on: the refund can be mined in the block after tip 650.
-    const notYet = withSide(input, "destination", { state: destination, tipHeight: 649n });
+    const notYet = withOwnFill(input, destination, 649n);
     expect(kinds(notYet)).toEqual([]);
-    const expired = withSide(input, "destination", { state: destination, tipHeight: 650n });
+    const expired = withOwnFill(input, destination, 650n);
     expect(kinds(expired)).toEqual(["refund"]);
   });
 
@@ -334,11 +372,25 @@ describe("planner: redeem and refund", () => {
     const input = planInput();
     const source = fundedSource(input.order);
     source.locks[0]!.spend = { kind: "redeem", txid: "0xr", height: 70n };
-    const settled = withSide(withSide(input, "source", { state: source }), "destination", {
-      state: redeemedDestination(input),
-    });
+    const settled = withOwnFill(withSide(input, "source", { state: source }), redeemedDestination(input));
     expect(plan({ ...settled, actions: { fill: "confirmed", redeem: "confirmed" } }).done).toBe(true);
     expect(plan({ ...settled, actions: { fill: "confirmed", redeem: "broadcast" } }).done).toBe(false);
+  });
+});
+
+describe("planner: a record at the destination id that the solver did not journal", () => {
+  // Funded by the user with `initiateOnBehalf` naming the solver: the chain shows the solver as initiator.
+  it("holds the id: no fill, no source redeem once its secret is out, no refund once it expires", () => {
+    const input = planInput();
+    const redeemed = withSide(input, "destination", { state: redeemedDestination(input) });
+    const result = plan(redeemed);
+    expect(result.actions).toEqual([]);
+    expect(result.decision).toMatchObject({ outcome: "wait", reason: "destination_occupied" });
+    const expired = withSide(input, "destination", {
+      state: filledDestination(input.order),
+      tipHeight: 700n,
+    });
+    expect(kinds(expired)).toEqual([]);
   });
 });
 
@@ -467,7 +519,7 @@ describe("planner: instant refund of a declined source", () => {
 describe("planner: redeem deadline", () => {
   it("tells by when the source redeem must be mined, at the source's fastest block rate", () => {
     const input = planInput();
-    const result = plan(withSide(input, "destination", { state: redeemedDestination(input) }));
+    const result = plan(withOwnFill(input, redeemedDestination(input)));
     // Refundable at 100 + 7200 + 1; tip 105: 7195 blocks of at least 1 s each remain.
     expect(result.actions[0]?.mustConfirmByMs).toBe(input.nowMs + 7195 * 1000);
   });

@@ -562,6 +562,25 @@ describe("runner: how fresh a read must be", () => {
     expect(h.source.latestViewReads).toEqual([]);
   });
 
+  it("names, once it filled, its fill on the destination and the source locks the fill relied on", async () => {
+    const h = harness();
+    const order = addOrder(h, 1);
+    const source = order.source_swap.swap_id;
+    const destination = order.destination_swap.swap_id;
+    const relied = h.source.htlcs.get(source)?.locks.map((lock) => lock.id) ?? [];
+    expect(relied.length).toBeGreaterThan(0);
+    await h.runner.tick();
+    expect(h.fills()).toEqual([order.order_id]);
+    h.source.knownLocksNamed.length = 0;
+    h.destination.knownLocksNamed.length = 0;
+    await h.runner.tick();
+    // However the addresses are flooded after the fill, these stay readable (HtlcReadOptions.lockIds).
+    expect(h.source.knownLocksNamed.filter((r) => r.swapId === source).at(-1)?.lockIds).toEqual(relied);
+    expect(h.destination.knownLocksNamed.filter((r) => r.swapId === destination).at(-1)?.ownTxids).toEqual(
+      h.journal.actionTxids(order.order_id, "fill"),
+    );
+  });
+
   it("lets a read answer from a view begun after the tip it is paired with, never from one begun before", async () => {
     const h = harness();
     const order = addOrder(h, 1);
