@@ -130,13 +130,7 @@ export class SolverMetrics {
     this.chainTip.set({ chain }, Number(height));
   }
 
-  /** Counts one quote request answered, and why it got no quote when it got none. */
-  recordQuote(outcome: string, seconds: number, reason?: string): void {
-    this.quoteDuration.labels(outcome).observe(seconds);
-    if (reason !== undefined) this.quoteRejections.inc({ outcome, reason });
-  }
-
-  /** Records what the quote thread gathered since its last batch. */
+  /** Records what the quote thread gathered since its last batch: each request's time, and refusals by reason. */
   recordQuoteBatch(batch: QuoteMetricsBatch): void {
     for (const [outcome, seconds] of batch.durations) {
       for (const value of seconds) this.quoteDuration.observe({ outcome }, value);

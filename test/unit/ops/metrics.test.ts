@@ -30,9 +30,13 @@ describe("SolverMetrics", () => {
 
   it("times every quote request and counts, by reason, those answered without a quote", async () => {
     const metrics = new SolverMetrics({ processMetrics: false });
-    metrics.recordQuote("given", 0.002);
-    metrics.recordQuote("refused", 0.001, "exposure_limit");
-    metrics.recordQuote("refused", 0.001, "exposure_limit");
+    metrics.recordQuoteBatch({
+      durations: new Map([
+        ["given", [0.002]],
+        ["refused", [0.001, 0.001]],
+      ]),
+      rejections: new Map([["refused", new Map([["exposure_limit", 2]])]]),
+    });
     const text = await metrics.metrics();
     expect(text).toContain('solver_quote_duration_seconds_count{outcome="given"} 1');
     expect(text).toContain('solver_quote_duration_seconds_count{outcome="refused"} 2');
