@@ -24,7 +24,8 @@ export type QuoteFunction = (request: QuoteRequest) => Promise<QuoteItem | Quote
 export type QuoteOutcome =
   "given" | "refused" | "bad_request" | "error" | "unauthorized" | "rate_limited" | "busy";
 
-export interface QuoteServerOptions {
+/** The endpoint's own settings (config quote.*). */
+export interface QuoteEndpointSettings {
   host: string;
   /** 0 picks a free port; the returned url carries the real one. */
   port: number;
@@ -36,6 +37,9 @@ export interface QuoteServerOptions {
   auth?: QuoteAuthSettings;
   /** Quotes priced at once and per client (config quote.limits); absent, no bound. */
   limits?: QuoteLimitSettings;
+}
+
+export interface QuoteServerOptions extends QuoteEndpointSettings {
   quote: QuoteFunction;
   logger: Logger;
   /**

@@ -1,18 +1,9 @@
 /** What the main thread and the quote thread tell each other (structured clone: plain data, bigints, maps). */
-import type { QuoteAuthSettings } from "../quote-auth.js";
-import type { QuoteLimitSettings } from "../quote-guard.js";
+import type { QuoteEndpointSettings } from "../quote-server.js";
 import type { QuoteMetricsBatch } from "./metrics-batch.js";
 import type { QuoteSnapshot } from "./snapshot.js";
 
-/** The endpoint's own settings (config quote.*), as `startQuoteServer` takes them. */
-export interface QuoteEndpointSettings {
-  host: string;
-  port: number;
-  listenBacklog?: number;
-  keepAliveTimeoutMs?: number;
-  auth?: QuoteAuthSettings;
-  limits?: QuoteLimitSettings;
-}
+export type { QuoteEndpointSettings };
 
 /** Where the thread writes its log lines: the file or descriptor the main logger writes to. */
 export type LogTarget = { file: string } | { fd: number };
