@@ -6,7 +6,7 @@ import type { QuoteSnapshot } from "./snapshot.js";
 export type { QuoteEndpointSettings };
 
 /** Where the thread writes its log lines: the file or descriptor the main logger writes to. */
-export type LogTarget = { file: string } | { fd: number };
+export type LogTarget = { file: string } | { fd: number } | { relay: true };
 
 export interface QuoteWorkerData {
   endpoint: QuoteEndpointSettings;
@@ -18,7 +18,7 @@ export interface QuoteWorkerData {
   maxSnapshotAgeMs: number;
   /** How often gathered metrics are sent to the main thread. */
   metricsBatchMs: number;
-  /** The main logger's level, bindings and destination (a file, or a descriptor), for the thread's own. */
+  /** The main logger's level, bindings and destination (a file, a descriptor, or itself), for the thread's own. */
   log: { level: string; bindings: Record<string, unknown>; target: LogTarget };
 }
 
@@ -31,5 +31,7 @@ export type ToQuoteWorker =
 
 export type FromQuoteWorker =
   | { type: "listening"; url: string }
+  /** A finished log line, for a main logger that writes to a stream of its own (LogTarget `relay`). */
+  | { type: "log"; line: string }
   | { type: "metrics"; batch: QuoteMetricsBatch | null; flushId: number | null }
   | { type: "stopped" };

@@ -95,18 +95,22 @@ function newWorker(workerData: QuoteWorkerData): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
+/** The stream a pino logger writes its finished lines to. */
+function logStream(logger: Logger): { write(line: string): unknown; file?: unknown; fd?: unknown } | null {
+  const stream: unknown = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+  if (typeof stream !== "object" || stream === null || !("write" in stream)) return null;
+  return stream as { write(line: string): unknown };
+}
+
 /**
  * The file or descriptor the main logger writes to, so that the thread's lines go to the same place; a
- * logger writing elsewhere (a stream in memory) leaves the thread writing to standard output.
+ * logger writing to a stream of its own (a transport, a test's memory) gets the thread's lines relayed.
  */
 function logTarget(logger: Logger): LogTarget {
-  const stream: unknown = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
-  if (typeof stream === "object" && stream !== null) {
-    const { file, fd } = stream as { file?: unknown; fd?: unknown };
-    if (typeof file === "string") return { file };
-    if (typeof fd === "number" && fd >= 0) return { fd };
-  }
-  return { fd: 1 };
+  const stream = logStream(logger);
+  if (typeof stream?.file === "string") return { file: stream.file };
+  if (typeof stream?.fd === "number" && stream.fd >= 0) return { fd: stream.fd };
+  return { relay: true };
 }
 
 class QuoteThreadHost implements QuoteThread {
@@ -186,6 +190,8 @@ class QuoteThreadHost implements QuoteThread {
           resolve(message.url);
         } else if (message.type === "metrics") {
           this.received(message.batch, message.flushId);
+        } else if (message.type === "log") {
+          logStream(options.logger)?.write(message.line);
         }
       });
       worker.on("error", (error) => {

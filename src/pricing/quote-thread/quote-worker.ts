@@ -1,16 +1,24 @@
 /**
  * The quote thread's entry (a `worker_threads` Worker, started by quote-thread.ts): the quote endpoint
  * with its authentication and limits, answering from the snapshots the main thread posts, and gathering
- * its metrics for the main thread in batches. It logs to stdout directly, not through the main thread.
+ * its metrics for the main thread in batches. It writes its log lines to the main logger's file or
+ * descriptor itself; to a main logger with a stream of its own, it sends them to the main thread.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { pino } from "pino";
+import { pino, type DestinationStream } from "pino";
 import { refusingUnenforcedSecretLengths } from "../../app/secret-length-quotes.js";
 import { createLogger, type LogLevel } from "../../util/logger.js";
 import { startQuoteServer } from "../quote-server.js";
 import { QuoteMetricsGatherer } from "./metrics-batch.js";
-import type { FromQuoteWorker, QuoteWorkerData, ToQuoteWorker } from "./protocol.js";
+import type { FromQuoteWorker, LogTarget, QuoteWorkerData, ToQuoteWorker } from "./protocol.js";
 import { SnapshotQuoter } from "./snapshot-quoter.js";
+
+/** A file or descriptor is written from this thread directly, synchronously so that no line is lost. */
+function logDestination(target: LogTarget): DestinationStream {
+  if ("file" in target) return pino.destination({ dest: target.file, sync: true, append: true });
+  if ("fd" in target) return pino.destination({ dest: target.fd, sync: true });
+  return { write: (line: string) => tell({ type: "log", line }) };
+}
 
 function parent(): MessagePort {
   if (parentPort === null) throw new Error("quote-worker.ts runs as a worker thread only (quote-thread.ts)");
@@ -21,11 +29,7 @@ const port = parent();
 const data = workerData as QuoteWorkerData;
 const tell = (message: FromQuoteWorker): void => port.postMessage(message);
 
-const { target } = data.log;
-// Written from this thread directly (not relayed by the main thread), synchronously so that no line is lost.
-const destination = pino.destination(
-  "file" in target ? { dest: target.file, sync: true, append: true } : { dest: target.fd, sync: true },
-);
+const destination = logDestination(data.log.target);
 const logger = createLogger({ level: data.log.level as LogLevel, destination }).child({
   ...data.log.bindings,
   thread: "quote",

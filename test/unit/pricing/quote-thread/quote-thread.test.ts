@@ -220,6 +220,25 @@ describe("the quote thread", () => {
     });
   });
 
+  it("sends its log lines to a main logger that writes to a stream of its own, never to standard output", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: "debug",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const { thread } = await setup({ logger: logger.child({ component: "solver" }) });
+    await ask(quoteUrl(thread, 100_000_000n), false);
+    const turnedAway = await until(
+      () => Promise.resolve(lines.find((line) => line.includes("quote request turned away"))),
+      (found) => found !== undefined,
+    );
+    expect(JSON.parse(turnedAway ?? "{}")).toMatchObject({
+      component: "solver",
+      thread: "quote",
+      reason: "missing_signature",
+    });
+  });
+
   it("closes the endpoint and ends the thread on stop()", async () => {
     const { thread } = await setup();
     const worker = thread.thread;
