@@ -105,7 +105,10 @@ export interface DemoOptions {
 
 const INDENT = "      ";
 
-/** Complete as the spec says (destination redeemed), and the solver has its source redeem too. */
+/**
+ * Complete as docs/service-api.md says (destination redeemed), and the solver has its source redeem
+ * too.
+ */
 export function isComplete(order: Order): boolean {
   return order.destination_swap.redeem_tx_hash !== "" && order.source_swap.redeem_tx_hash !== "";
 }

@@ -29,7 +29,7 @@ type Query = Record<string, string | number | undefined>;
 /** Pages of one listing read at the same time. */
 const PAGES_IN_FLIGHT = 4;
 
-/** Typed client of the service API (spec/service-api.md). Every response is validated before use. */
+/** Typed client of the service API (docs/service-api.md). Every response is validated before use. */
 export class OrderbookClient {
   private readonly baseUrl: string;
   private readonly maxAttempts: number;

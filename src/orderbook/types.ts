@@ -1,5 +1,5 @@
 /**
- * Wire types of the service API (spec/service-api.md, choices in docs/service-api-choices.md).
+ * Wire types of the service API (docs/service-api.md, choices in docs/service-api-choices.md).
  * Amounts are decimal strings of smallest units on the wire; code converts them to bigint at the edge.
  */
 
@@ -92,7 +92,10 @@ export interface SwapRecord {
   refund_timestamp: string | null;
 }
 
-/** The `status` field of an order (docs/service-api-choices.md): spec states without spaces, plus two ends. */
+/**
+ * The `status` field of an order (docs/service-api-choices.md): the stages of docs/service-api.md ("Order
+ * states") without spaces, plus two ends.
+ */
 export const ORDER_STATUSES = [
   "Created",
   "InitiateDetected",

@@ -1,4 +1,7 @@
-/** The wire form of a quote (spec 2.2/2.3): amounts as decimal strings, values in USD with two decimals. */
+/**
+ * The wire form of a quote (docs/service-api.md, "Quotes"): amounts as decimal strings, values in USD
+ * with two decimals.
+ */
 import type { AssetAmount, QuoteItem } from "../orderbook/types.js";
 import type { AssetConfig, PricingStrategy } from "../config/types.js";
 import { usdCentsDown, type PricedAsset } from "./conversion.js";

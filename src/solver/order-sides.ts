@@ -10,7 +10,7 @@ export class OrderShapeError extends Error {
 
 /**
  * The HTLC one side of an order describes. On Bitcoin the keys in the script are not the addresses the
- * API shows: the user's side is held by `delegate` (spec/protocol.md, "Which key is which").
+ * API shows: the user's side is held by `delegate` (docs/protocol.md, "Which key is which").
  */
 export function sideParams(order: Order, side: Side, userKeyIsDelegate: boolean): HtlcParams {
   const swap: SwapRecord = side === "source" ? order.source_swap : order.destination_swap;

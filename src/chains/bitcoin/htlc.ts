@@ -1,7 +1,8 @@
 /**
  * The Bitcoin HTLC: a Taproot output whose internal key nobody can sign for (a NUMS point), so it is
  * spent only through one of three script leaves. Byte-exact with the service's deployed scripts
- * (spec/protocol.md, "Bitcoin HTLC"); the templates are documented in contracts/bitcoin/htlc.md.
+ * (docs/protocol.md, "Bitcoin Taproot HTLC"); the templates are documented in
+ * contracts/bitcoin/htlc.md.
  */
 import { crypto as btcCrypto, opcodes, payments, script, type Network } from "bitcoinjs-lib";
 import { bytesToHex, concatBytes, fixedBytes, hexToBytes } from "./bytes.js";

@@ -1,6 +1,7 @@
 /**
- * ABI of the v3 HTLC contracts (spec/protocol.md). `NativeHTLC` has the same surface with payable
- * initiates and no `initiateWithSignature`/`token`. A test checks this against the compiled contracts.
+ * ABI of the v3 HTLC contracts (docs/protocol.md, "EVM HTLC (v3)"). `NativeHTLC` has the same surface
+ * with payable initiates and no `initiateWithSignature`/`token`. A test checks this against the compiled
+ * contracts.
  */
 export const htlcAbi = [
   {

@@ -1,7 +1,7 @@
 /**
  * Order creation with a Bitcoin side: the deposit address and every swap id rebuild from the order's
- * own fields with bitcoinHtlc, the keys sit where spec/protocol.md puts them, and the Bitcoin-only
- * rules of the request are enforced.
+ * own fields with bitcoinHtlc, the keys sit where docs/protocol.md ("Which key is which") puts them, and
+ * the Bitcoin-only rules of the request are enforced.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bitcoinHtlc } from "../../../src/chains/bitcoin/htlc.js";

@@ -37,7 +37,8 @@ function chainInfo(ctx: ServiceContext, chain: LocalServiceChainConfig): ChainIn
     assets: assets.map(assetInfo),
   };
   if (chain.family === "bitcoin") {
-    // The HTLC is a Taproot script, not a contract: no schema names exist for it in the spec.
+    // The HTLC is a Taproot script, not a contract: the interface (docs/service-api.md) names no schema
+    // for it.
     return { ...common, supported_htlc_schemas: [], supported_token_schemas: [], htlc: null, token: null };
   }
   if (chain.family === "solana") return { ...common, ...solanaSchemas(chain) };
@@ -55,7 +56,10 @@ function chainInfo(ctx: ServiceContext, chain: LocalServiceChainConfig): ChainIn
   };
 }
 
-/** The spec's Solana schema names: `solana:htlc` (SOL), `solana:htlc_spltoken` and `solana:spltoken` (tokens). */
+/**
+ * The interface's Solana schema names (docs/service-api.md): `solana:htlc` (SOL), `solana:htlc_spltoken`
+ * and `solana:spltoken` (tokens).
+ */
 function solanaSchemas(chain: LocalServiceSolanaChainConfig) {
   const hasNative = chain.assets.some((a) => a.tokenAddress === "native");
   const hasTokens = chain.assets.some((a) => a.tokenAddress !== "native");

@@ -1,7 +1,8 @@
 /**
- * The HTLC script of one side of an order. Which key is which (spec/protocol.md): on a Bitcoin source
- * the initiator key is `delegate` and the redeemer key is the solver's (`redeemer`); on a Bitcoin
- * destination the initiator key is the solver's (`initiator`) and the redeemer key is `delegate`.
+ * The HTLC script of one side of an order. Which key is which (docs/protocol.md, "Which key is which"):
+ * on a Bitcoin source the initiator key is `delegate` and the redeemer key is the solver's (`redeemer`);
+ * on a Bitcoin destination the initiator key is the solver's (`initiator`) and the redeemer key is
+ * `delegate`.
  */
 import { bitcoinHtlc, type BitcoinHtlc } from "../../../../chains/bitcoin/htlc.js";
 import type { BitcoinNetworkName } from "../../../../chains/bitcoin/network.js";
