@@ -24,6 +24,17 @@ describe("live prices on the localnet", () => {
     await t.net.priceFeeds.set("wbtc", "60000");
     t.net.tickers.set("BTC", "60000");
     await waitFor(() => priceOf(t, BTC) === "60000", "BTC back at 60000", 20_000);
+    // The quote endpoint answers from its thread's last snapshot of the prices, a moment behind.
+    await waitFor(
+      () =>
+        t
+          .user(0)
+          .bestQuote(BTC, USDC, 1_000_000n)
+          .then((quote) => quote.destination.amount === "598200000")
+          .catch(() => false),
+      "the quote endpoint at 60000 again",
+      20_000,
+    );
   });
   afterAll(async () => {
     await t?.net.stop();
