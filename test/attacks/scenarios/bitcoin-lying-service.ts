@@ -11,9 +11,9 @@ import { sourceHtlc } from "../../../src/localnet/user-bitcoin.js";
 import type { LocalUser } from "../../../src/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { decisionBeforeInstantRefund } from "../../support/decisions.js";
-import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
-import { LyingProxy, type OrderLie } from "../../support/lying-proxy.js";
-import { solverHolds } from "../support/attack-net.js";
+import { waitFor } from "../../support/localnet.js";
+import type { LyingProxy, OrderLie } from "../../support/lying-proxy.js";
+import { solverHolds, startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
 import { confirmedAt, minedBitcoin, minedFee } from "../support/bitcoin-moves.js";
 
 const BTC = "bitcoin_regtest:btc";
@@ -25,7 +25,7 @@ const SETTLE_MS = 3_000;
 /** A service that lies about Bitcoin sides. */
 export function bitcoinServiceLies(): void {
   describe("a service that lies about Bitcoin sides", () => {
-    let t: TestLocalnet;
+    let t: AttackNet;
     let proxy: LyingProxy;
     let before: Holdings;
 
@@ -49,18 +49,12 @@ export function bitcoinServiceLies(): void {
     }
 
     beforeAll(async () => {
-      t = await startTestLocalnet({ startSolver: false });
       // Every order here is lied about: the solver must never see one before its lie.
-      proxy = new LyingProxy(t.net.descriptor.service.url, { onlyNamed: true });
-      await proxy.start();
-      const config = t.net.solverConfig;
-      await t.net.startSolver({ ...config, service: { ...config.service, url: proxy.url } });
+      t = await startAttackNet({}, undefined, { onlyNamed: true });
+      proxy = t.proxy;
       before = await holdings();
     });
-    afterAll(async () => {
-      await t?.net.stop();
-      await proxy?.stop();
-    });
+    afterAll(() => stopAttackNet(t));
 
     async function orderOf(user: LocalUser, from: string, to: string, amount: bigint, secretHash?: string) {
       const quote = await user.bestQuote(from, to, amount);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
 import type { EvmChainConfig } from "../../../src/config/types.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
-import { LyingProxy, type OrderLie } from "../../support/lying-proxy.js";
+import { waitFor } from "../../support/localnet.js";
+import type { LyingProxy, OrderLie } from "../../support/lying-proxy.js";
+import { startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
 
 /**
  * The solver reads the service through a proxy that lies about chosen orders. For each lie it must refuse
@@ -14,7 +15,7 @@ import { LyingProxy, type OrderLie } from "../../support/lying-proxy.js";
 /** A service that lies about EVM orders' fields. */
 export function evmLyingFields(): void {
   describe("a service that lies", () => {
-    let t: TestLocalnet;
+    let t: AttackNet;
     let proxy: LyingProxy;
     const nonces = new Map<string, number>();
 
@@ -31,21 +32,21 @@ export function evmLyingFields(): void {
     }
 
     beforeAll(async () => {
-      t = await startTestLocalnet({ startSolver: false, sourceTimelock: 1000 });
       // Every order here is lied about: the solver must never see one before its lie.
-      proxy = new LyingProxy(t.net.descriptor.service.url, { onlyNamed: true });
-      await proxy.start();
-      const config = t.net.solverConfig;
-      const chains = config.chains.map((c) =>
-        c.name === "ethereum_localnet" ? ({ ...c, minConfirmations: 10_000 } as EvmChainConfig) : c,
+      t = await startAttackNet(
+        { sourceTimelock: 1000 },
+        (config) => ({
+          ...config,
+          chains: config.chains.map((c) =>
+            c.name === "ethereum_localnet" ? ({ ...c, minConfirmations: 10_000 } as EvmChainConfig) : c,
+          ),
+        }),
+        { onlyNamed: true },
       );
-      await t.net.startSolver({ ...config, chains, service: { ...config.service, url: proxy.url } });
+      proxy = t.proxy;
       for (const [chain, nonce] of await solverNonces()) nonces.set(chain, nonce);
     });
-    afterAll(async () => {
-      await t?.net.stop();
-      await proxy?.stop();
-    });
+    afterAll(() => stopAttackNet(t));
 
     async function expectRefusal(
       from: string,

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
 import type { Order } from "../../../src/orderbook/types.js";
-import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
-import { LyingProxy, type OrderLie } from "../../support/lying-proxy.js";
+import { waitFor } from "../../support/localnet.js";
+import type { LyingProxy, OrderLie } from "../../support/lying-proxy.js";
+import { startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
 import { SOL, solverSolana, SPL_USDC } from "../../e2e/swaps/solana-support.js";
 
 /** Poll rounds (500 ms each) the solver is given after its decision to show it still sends nothing. */
@@ -16,7 +17,7 @@ const SETTLE_MS = 3_000;
 /** A service that lies about Solana sides. */
 export function solanaLyingFields(): void {
   describe("a service that lies about Solana sides", () => {
-    let t: TestLocalnet;
+    let t: AttackNet;
     let proxy: LyingProxy;
     let before: Holdings;
 
@@ -37,18 +38,12 @@ export function solanaLyingFields(): void {
     }
 
     beforeAll(async () => {
-      t = await startTestLocalnet({ startSolver: false });
       // Every order here is lied about: the solver must never see one before its lie.
-      proxy = new LyingProxy(t.net.descriptor.service.url, { onlyNamed: true });
-      await proxy.start();
-      const config = t.net.solverConfig;
-      await t.net.startSolver({ ...config, service: { ...config.service, url: proxy.url } });
+      t = await startAttackNet({}, undefined, { onlyNamed: true });
+      proxy = t.proxy;
       before = await holdings();
     });
-    afterAll(async () => {
-      await t?.net.stop();
-      await proxy?.stop();
-    });
+    afterAll(() => stopAttackNet(t));
 
     async function expectNoFill(
       order: Order,

@@ -29,9 +29,10 @@ export interface AttackNet extends TestLocalnet {
 export async function startAttackNet(
   options: Partial<LocalnetOptions> = {},
   adjust: (config: SolverConfig) => SolverConfig | Promise<SolverConfig> = (config) => config,
+  proxyOptions: { onlyNamed?: boolean } = {},
 ): Promise<AttackNet> {
   const t = await startTestLocalnet({ ...options, startSolver: false });
-  const proxy = new LyingProxy(t.net.descriptor.service.url);
+  const proxy = new LyingProxy(t.net.descriptor.service.url, proxyOptions);
   await proxy.start();
   const base = t.net.solverConfig;
   await t.net.startSolver(await adjust({ ...base, service: { ...base.service, url: proxy.url } }));
