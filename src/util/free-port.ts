@@ -40,11 +40,26 @@ function probe(port: number): Promise<number | null> {
   });
 }
 
+/**
+ * Test runners start localnets in several processes at once. A solver killed and started again takes its
+ * ports back, and in between another process choosing at random could take one; so each test worker
+ * (`VITEST_POOL_ID`, 1 to the worker count) chooses in a slice of the range of its own.
+ */
+const WORKER_SLICES = 8;
+
+function choiceRange(): { low: number; size: number } {
+  const top = ephemeralStart();
+  const worker = Number(process.env["VITEST_POOL_ID"]);
+  if (!Number.isInteger(worker) || worker < 1) return { low: LOW_PORT, size: top - LOW_PORT };
+  const size = Math.floor((top - LOW_PORT) / WORKER_SLICES);
+  return { low: LOW_PORT + ((worker - 1) % WORKER_SLICES) * size, size };
+}
+
 /** A port free on loopback right now, chosen at random below the OS's client port range. */
 export async function freePort(): Promise<number> {
-  const top = ephemeralStart();
+  const { low, size } = choiceRange();
   for (let i = 0; i < TRIES; i++) {
-    const candidate = LOW_PORT + Math.floor(Math.random() * (top - LOW_PORT));
+    const candidate = low + Math.floor(Math.random() * size);
     if (handedOut.has(candidate)) continue;
     const port = await probe(candidate);
     if (port === null) continue;

@@ -26,4 +26,19 @@ describe("freePort", () => {
     expect(again).not.toContain(port);
     await new Promise((resolve) => server.close(resolve));
   });
+
+  it("keeps each test worker to a slice of the range of its own, so workers never take each other's ports", async () => {
+    const saved = process.env["VITEST_POOL_ID"];
+    try {
+      const slice = async (worker: string) => {
+        process.env["VITEST_POOL_ID"] = worker;
+        return Promise.all(Array.from({ length: 20 }, () => freePort()));
+      };
+      const [first, second] = [await slice("1"), await slice("2")];
+      expect(Math.max(...first)).toBeLessThan(Math.min(...second));
+    } finally {
+      if (saved === undefined) delete process.env["VITEST_POOL_ID"];
+      else process.env["VITEST_POOL_ID"] = saved;
+    }
+  });
 });
