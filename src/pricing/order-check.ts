@@ -6,9 +6,8 @@
  * `price_moved` means "asks for more than the solver would quote now", whether the market or the
  * inventory moved.
  */
-import { describeAmount, gasAssetOf } from "./assets.js";
-import { checkCapacity } from "./capacity.js";
-import { priceRequest, type PricedRequest, type QuoteDeps } from "./quote.js";
+import { describeAmount } from "./assets.js";
+import { checkCapacityFor, priceRequest, type PricedRequest, type QuoteDeps } from "./quote.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
 
 export interface OrderAmounts {
@@ -65,13 +64,7 @@ export async function checkOrderAgainstQuote(
   const requoted = await requote(order, deps);
   if (isRefusal(requoted)) return requoted;
   // Capacity is checked for what the order actually takes, which may exceed today's quote.
-  const capacityRefusal = await checkCapacity(
-    deps.capacity,
-    deps.limits,
-    requoted.to,
-    order.toAmount,
-    gasAssetOf(deps.assets, requoted.to.chain),
-  );
+  const capacityRefusal = await checkCapacityFor(deps, requoted.to, order.toAmount);
   if (capacityRefusal !== undefined) return capacityRefusal;
   return judgePrice(order, requoted, toleranceBps);
 }

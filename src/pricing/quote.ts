@@ -136,16 +136,19 @@ export async function priceRequest(
   return { strategy, from, to, fromAmount: request.fromAmount, toAmount, feeBps };
 }
 
+/** Whether the solver can carry `amount` of `to` now: inventory, its chain's coin for fees, exposure. */
+export function checkCapacityFor(
+  deps: QuoteDeps,
+  to: PricedRequest["to"],
+  amount: bigint,
+): Promise<QuoteRefusal | undefined> {
+  return checkCapacity(deps.capacity, deps.limits, to, amount, gasAssetOf(deps.assets, to.chain));
+}
+
 export async function quoteFor(request: QuoteRequest, deps: QuoteDeps): Promise<Quote | QuoteRefusal> {
   const priced = await priceRequest(request, deps);
   if (isRefusal(priced)) return priced;
-  const capacityRefusal = await checkCapacity(
-    deps.capacity,
-    deps.limits,
-    priced.to,
-    priced.toAmount,
-    gasAssetOf(deps.assets, priced.to.chain),
-  );
+  const capacityRefusal = await checkCapacityFor(deps, priced.to, priced.toAmount);
   if (capacityRefusal !== undefined) return capacityRefusal;
   const item = buildQuoteItem({ solverId: deps.solverId, ...priced });
   return { ok: true, item, priced };
