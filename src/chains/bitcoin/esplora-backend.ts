@@ -231,13 +231,15 @@ export class EsploraBackend implements BitcoinBackend {
       if (error instanceof EsploraError && error.status === 404) return [];
       throw error;
     }
-    if (vouts === "all") return this.#payingOutputs(tx, address, new Map([[tx.txid, tx]]), budget);
+    // A transaction never spends its own outputs: no transaction read so far can be a spend of them.
+    const noneRead = new Map<string, EsploraTx>();
+    if (vouts === "all") return this.#payingOutputs(tx, address, noneRead, budget);
     const outputs: FundingOutput[] = [];
     for (const vout of vouts) {
       const out = tx.vout[vout];
       if (out?.scriptpubkey_address !== address) continue;
       const spend = await this.#getJson(`/tx/${txid}/outspend/${vout}`, outspend, { budget });
-      const spentBy = await this.#spendOf(spend, new Map([[tx.txid, tx]]), budget);
+      const spentBy = await this.#spendOf(spend, noneRead, budget);
       outputs.push({ txid, vout, value: BigInt(out.value), height: heightOf(tx.status), spentBy });
     }
     return outputs;
