@@ -78,10 +78,18 @@ describe("solver localnet", () => {
     await user.waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
 
     // `solver orders --config DIR/solver.json` reads the running solver's journal, keys from the key file.
-    const io = recordingIo({});
+    // The service shows the redeems once broadcast; the journal marks the fill confirmed at the solver's own
+    // depth, a round or two later.
     const profile = join(dir, "solver.json");
-    expect(await runCli(["orders", "--config", profile, "--order", order.order_id], { io })).toBe(0);
-    expect(io.out.join("\n")).toMatch(/fill\s+ethereum_localnet\s+confirmed/);
+    await waitFor(
+      async () => {
+        const io = recordingIo({});
+        expect(await runCli(["orders", "--config", profile, "--order", order.order_id], { io })).toBe(0);
+        return /fill\s+ethereum_localnet\s+confirmed/.test(io.out.join("\n"));
+      },
+      "the journal's fill confirmed",
+      30_000,
+    );
 
     localnet.signal("SIGINT");
     expect(await localnet.exited).toEqual({ code: 0, signal: null });
