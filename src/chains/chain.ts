@@ -289,27 +289,6 @@ export function batchLimit(
   return Math.max(1, executor.maxBatchFor?.(kind) ?? executor.maxBatch);
 }
 
-/**
- * An executor's refusal to build because the chain already shows the action's effect (a fill already
- * there): the action is done, nothing is sent. Families mark such errors with `alreadyOnChain: true`.
- */
-export function alreadyOnChain(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { alreadyOnChain?: unknown }).alreadyOnChain === true
-  );
-}
-
-/** A broadcast refused in a way no later broadcast of the same bytes can change. */
-export function rejectedForGood(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { rejectedForGood?: unknown }).rejectedForGood === true
-  );
-}
-
 /** A cancel may pay up to this many times the chain's fee ceiling: it stops a fill that is no longer safe. */
 export const CANCEL_FEE_CEILING_FACTOR = 2;
 

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
 import {
-  alreadyOnChain,
   handsInstantRefundToService,
   type ActionKind,
   type FeeAllowance,
   type SignedTx,
 } from "../chains/chain.js";
 import type { ActionRow, Journal } from "../journal/journal.js";
+import { AlreadyOnChainError } from "../chains/seam-errors.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
 import type { Decision } from "./plan-types.js";
@@ -78,7 +78,7 @@ export async function executeClaimed(
     signed = await chain.executor.build(requests, allowance);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const done = alreadyOnChain(error);
+    const done = error instanceof AlreadyOnChainError;
     for (const { action, request } of claimed) {
       if (done) ctx.journal.markActionSatisfied(action.id, message);
       else ctx.journal.failAction(action.id, message);

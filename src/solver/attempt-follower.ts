@@ -2,7 +2,6 @@ import PQueue from "p-queue";
 import type { Logger } from "pino";
 import {
   handsInstantRefundToService,
-  rejectedForGood,
   type FailedAction,
   type SignedTx,
   type TxStatus,
@@ -12,6 +11,7 @@ import { recordFeePaid } from "../journal/pnl-store.js";
 import type { ExecutionContext } from "./action-executor.js";
 import type { ChainRegistry, SolverChain } from "./solver-chain.js";
 
+import { RefusedForGoodError, cannotAnswerNow } from "../chains/seam-errors.js";
 /**
  * Follows every journaled transaction that is not final: marks it confirmed or failed, re-broadcasts the
  * journaled bytes when the node forgot it, and replaces it with a better-paying one when it is stuck.
@@ -313,7 +313,7 @@ async function rebroadcast(
     // (an output evicted or spent by its sender) is given up and built again from the chain's facts,
     // without that input: one bad output never holds the rest of a batch. A fill is never given up on a
     // node's word alone; it ends only when the chain proves it dead.
-    if (rejectedForGood(error) && paysTheSolver(attempt, ctx)) {
+    if (error instanceof RefusedForGoodError && paysTheSolver(attempt, ctx)) {
       journal.markAttemptFailed(
         attempt.id,
         "dropped",
@@ -323,8 +323,10 @@ async function rebroadcast(
       log.warn({ err: error }, "journaled transaction rejected for good; its actions are planned again");
       return;
     }
-    // Refused for now (a fee below what the node takes today): a better-paying replacement, when due.
-    if (!rejectedForGood(error) && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
+    // Refused for now (a fee below what the node takes today): a better-paying replacement, when due. No
+    // node answering says nothing of the fee: the same bytes go again next round, at no higher price.
+    const refusedForNow = !(error instanceof RefusedForGoodError) && !cannotAnswerNow(error);
+    if (refusedForNow && bumpDue(attempt, ctx, chain.config.bumpAfterMs, nowMs)) {
       log.warn({ err: error }, "the node refuses the journaled transaction; replacing it");
       await bump(attempt, chain, ctx, log);
       return;

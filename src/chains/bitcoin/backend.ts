@@ -4,6 +4,7 @@
  * bigint satoshis; heights are block numbers; txids are big-endian hex.
  */
 import type { HtlcReadOptions } from "../chain.js";
+import { RefusedForGoodError } from "../seam-errors.js";
 
 /** A spend of a watched output, as the chain (or the mempool) shows it. */
 export interface OutputSpend {
@@ -60,19 +61,33 @@ export interface MempoolDescendants {
 /** Reject reasons that no later broadcast of the same bytes can change: an input is gone. */
 const INPUT_GONE = /missingorspent|txn-mempool-conflict|inputs-spent|missing-inputs/i;
 
-/** The backend refused a transaction; `reason` is the node's reject reason. */
+/** The backend refused a transaction for now (its fee, say); `reason` is the node's reject reason. */
 export class BroadcastRejectedError extends Error {
-  /** The same bytes can never be accepted: an input is spent by another transaction or does not exist. */
-  readonly rejectedForGood: boolean;
-
   constructor(
     readonly txid: string,
     readonly reason: string,
   ) {
     super(`Bitcoin transaction ${txid} was rejected: ${reason}`);
     this.name = "BroadcastRejectedError";
-    this.rejectedForGood = INPUT_GONE.test(reason);
   }
+}
+
+/** The same bytes can never be accepted: an input is spent by another transaction or does not exist. */
+export class InputsGoneError extends RefusedForGoodError {
+  constructor(
+    readonly txid: string,
+    readonly reason: string,
+  ) {
+    super(`Bitcoin transaction ${txid} was rejected for good: ${reason}`);
+    this.name = "InputsGoneError";
+  }
+}
+
+/** The error a node's reject reason means: for good when an input is gone, for now otherwise. */
+export function broadcastRejection(txid: string, reason: string): BroadcastRejectedError | InputsGoneError {
+  return INPUT_GONE.test(reason)
+    ? new InputsGoneError(txid, reason)
+    : new BroadcastRejectedError(txid, reason);
 }
 
 export interface BitcoinBackend {

@@ -5,7 +5,7 @@
 import { Transaction, type Network } from "bitcoinjs-lib";
 import type { Logger } from "pino";
 import {
-  BroadcastRejectedError,
+  broadcastRejection,
   type AddressActivity,
   type BitcoinBackend,
   type ConfirmedUtxo,
@@ -94,7 +94,7 @@ export class BitcoindBackend implements BitcoinBackend {
     } catch (error) {
       if (!(error instanceof BitcoinRpcError)) throw error;
       if (isAlreadyKnownRejection(error)) return txid;
-      throw new BroadcastRejectedError(txid, error.rpcMessage);
+      throw broadcastRejection(txid, error.rpcMessage);
     }
   }
 

@@ -1,4 +1,5 @@
 /** Refusals of the Bitcoin executor, each naming what was wrong. */
+import { AlreadyOnChainError } from "../seam-errors.js";
 
 export class BitcoinActionError extends Error {
   constructor(message: string) {
@@ -8,8 +9,7 @@ export class BitcoinActionError extends Error {
 }
 
 /** The chain already shows funding at the HTLC address: filling again would pay twice. */
-export class AlreadyFundedError extends BitcoinActionError {
-  readonly alreadyOnChain = true;
+export class AlreadyFundedError extends AlreadyOnChainError {
   constructor(readonly address: string) {
     super(`HTLC ${address} is already funded on chain; refusing to fund it again`);
     this.name = "AlreadyFundedError";

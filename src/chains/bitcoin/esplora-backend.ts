@@ -17,7 +17,7 @@ import { EndpointPool, type EndpointPoolOptions } from "../rpc/endpoint-pool.js"
 import { RpcUnavailableError } from "../rpc/errors.js";
 import type { HeadReading } from "../rpc/head-age.js";
 import {
-  BroadcastRejectedError,
+  broadcastRejection,
   type AddressActivity,
   type BitcoinBackend,
   type ConfirmedUtxo,
@@ -168,7 +168,7 @@ export class EsploraBackend implements BitcoinBackend {
     try {
       return (await this.pool.freshHead(TIP_PATH)).height;
     } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new EsploraError(TIP_PATH, null, error.message);
+      if (error instanceof RpcUnavailableError) throw new EsploraError(TIP_PATH, null, error.message, error);
       throw error;
     }
   }
@@ -283,10 +283,10 @@ export class EsploraBackend implements BitcoinBackend {
       );
       return sent.trim();
     } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new EsploraError("/tx", null, error.message);
+      if (error instanceof RpcUnavailableError) throw new EsploraError("/tx", null, error.message, error);
       if (!(error instanceof EsploraError) || error.status === null) throw error;
       if (isAlreadyKnown(error)) return txid;
-      throw new BroadcastRejectedError(txid, error.detail);
+      throw broadcastRejection(txid, error.detail);
     }
   }
 
@@ -404,7 +404,7 @@ export class EsploraBackend implements BitcoinBackend {
     try {
       return await this.pool.read(path, call, options);
     } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new EsploraError(path, null, error.message);
+      if (error instanceof RpcUnavailableError) throw new EsploraError(path, null, error.message, error);
       throw error;
     }
   }
@@ -413,7 +413,7 @@ export class EsploraBackend implements BitcoinBackend {
     try {
       return await this.pool.sticky(what, fn);
     } catch (error) {
-      if (error instanceof RpcUnavailableError) throw new EsploraError(what, null, error.message);
+      if (error instanceof RpcUnavailableError) throw new EsploraError(what, null, error.message, error);
       throw error;
     }
   }

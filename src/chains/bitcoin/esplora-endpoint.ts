@@ -18,9 +18,10 @@ export class EsploraError extends Error {
     /** The server's HTTP status; null when no server answered. */
     readonly status: number | null,
     detail: string,
+    cause?: unknown,
   ) {
     const safeDetail = redactUrlsInText(detail);
-    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${safeDetail}`);
+    super(`Esplora ${path} failed${status === null ? "" : ` (HTTP ${status})`}: ${safeDetail}`, { cause });
     this.name = "EsploraError";
     this.detail = safeDetail;
   }

@@ -32,8 +32,11 @@ export class BitcoinRpcTransportError extends Error {
     readonly reason: string,
     /** HTTP status when the node answered (401 for bad credentials); null when it did not. */
     readonly status: number | null,
+    cause?: unknown,
   ) {
-    super(`bitcoind ${method} transport failure${status === null ? "" : ` (HTTP ${status})`}: ${reason}`);
+    super(`bitcoind ${method} transport failure${status === null ? "" : ` (HTTP ${status})`}: ${reason}`, {
+      cause,
+    });
   }
 }
 

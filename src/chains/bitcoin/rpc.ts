@@ -305,7 +305,7 @@ export class BitcoinRpcClient {
       );
     } catch (error) {
       if (error instanceof RpcUnavailableError)
-        throw new BitcoinRpcTransportError(method, error.message, error.lastStatus);
+        throw new BitcoinRpcTransportError(method, error.message, error.lastStatus, error);
       throw error;
     }
   }
@@ -316,7 +316,7 @@ export class BitcoinRpcClient {
       return await this.pool.sticky(what, fn);
     } catch (error) {
       if (error instanceof RpcUnavailableError)
-        throw new BitcoinRpcTransportError(what, error.message, error.lastStatus);
+        throw new BitcoinRpcTransportError(what, error.message, error.lastStatus, error);
       throw error;
     }
   }
@@ -346,7 +346,7 @@ export class BitcoinRpcClient {
       return (await this.pool.freshHead("getblockchaininfo")).height;
     } catch (error) {
       if (error instanceof RpcUnavailableError)
-        throw new BitcoinRpcTransportError("getblockchaininfo", error.message, error.lastStatus);
+        throw new BitcoinRpcTransportError("getblockchaininfo", error.message, error.lastStatus, error);
       throw error;
     }
   }

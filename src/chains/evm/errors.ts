@@ -1,5 +1,6 @@
 import { BaseError, decodeErrorResult, isHex, type Abi, type Hex } from "viem";
 import type { ActionKind } from "../chain.js";
+import { AlreadyOnChainError } from "../seam-errors.js";
 
 /** Simulation says the transaction would revert; nothing was signed or sent. */
 export class TxWouldRevertError extends Error {
@@ -36,8 +37,7 @@ export class InsufficientAllowanceError extends Error {
   }
 }
 
-export class OrderAlreadyInitiatedError extends Error {
-  readonly alreadyOnChain = true;
+export class OrderAlreadyInitiatedError extends AlreadyOnChainError {
   constructor(swapId: string, asset: string) {
     super(`order ${swapId} of ${asset} is already initiated on chain; refusing to fill it again`);
     this.name = "OrderAlreadyInitiatedError";

@@ -60,6 +60,7 @@ import { EvmNonceManager } from "./nonce-manager.js";
 import { nativeCost, outstandingCost, tokenCost } from "./outstanding.js";
 import { EvmReader } from "./reader.js";
 import { standardErrorsAbi } from "./standard-errors-abi.js";
+import { RefusedForGoodError } from "../seam-errors.js";
 
 export interface EvmExecutorOptions {
   config: EvmChainConfig;
@@ -76,17 +77,19 @@ export interface EvmExecutorOptions {
   multicall3?: Multicall3Check;
 }
 
+/** A node refused the transaction for now (its fee, say): the same bytes may be taken later. */
 export class BroadcastError extends Error {
-  /** The account has moved past this nonce with another transaction (e.g. a sibling replacement). */
-  readonly nonceTooLow: boolean;
-  /** The same bytes can never be accepted: the nonce is used by another transaction. */
-  readonly rejectedForGood: boolean;
-
-  constructor(chain: string, txHash: string, nodeSays: string) {
-    super(`broadcast of ${txHash} on ${chain} failed: ${nodeSays}`);
+  constructor(chain: string, txHash: string, nodeSays: string, cause?: unknown) {
+    super(`broadcast of ${txHash} on ${chain} failed: ${nodeSays}`, { cause });
     this.name = "BroadcastError";
-    this.nonceTooLow = isNonceTooLow(nodeSays);
-    this.rejectedForGood = this.nonceTooLow;
+  }
+}
+
+/** The account has moved past this nonce with another transaction (a sibling replacement): never taken. */
+export class NonceUsedError extends RefusedForGoodError {
+  constructor(chain: string, txHash: string, nodeSays: string) {
+    super(`broadcast of ${txHash} on ${chain} failed for good: ${nodeSays}`);
+    this.name = "NonceUsedError";
   }
 }
 
@@ -391,7 +394,8 @@ export class EvmExecutor implements ChainExecutor {
         this.log.debug({ txHash, message }, "broadcast: node already has the transaction");
         return;
       }
-      throw new BroadcastError(this.chain, txHash, message);
+      if (isNonceTooLow(message)) throw new NonceUsedError(this.chain, txHash, message);
+      throw new BroadcastError(this.chain, txHash, message, error);
     }
     this.log.info({ txHash }, "broadcast");
   }

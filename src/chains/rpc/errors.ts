@@ -6,6 +6,7 @@
  * and is passed to the caller unchanged. Messages name endpoints by their redacted URL only.
  */
 import { redactUrlsInText } from "../../config/redact-url.js";
+import { CannotAnswerNowError } from "../seam-errors.js";
 
 export type FaultKind = "rate-limited" | "timeout" | "unavailable" | "refused" | "stale";
 
@@ -47,7 +48,7 @@ export class EndpointFault extends Error {
 }
 
 /** No endpoint of a chain answered a request within its attempts; each fault and skip is listed. */
-export class RpcUnavailableError extends Error {
+export class RpcUnavailableError extends CannotAnswerNowError {
   constructor(
     readonly chain: string,
     /** What was asked, e.g. `eth_call` or `getblockcount`. */

@@ -1,4 +1,5 @@
 /** Errors of the Solana client code, and the HTLC programs' error numbers with their names. */
+import { AlreadyOnChainError } from "../seam-errors.js";
 
 export class SolanaDecodeError extends Error {
   constructor(message: string) {
@@ -81,8 +82,7 @@ export class PayeeAccountMissingError extends Error {
 }
 
 /** One of the order's journaled fill transactions landed: the fill is done, nothing is sent. */
-export class FillAlreadyLandedError extends Error {
-  readonly alreadyOnChain = true;
+export class FillAlreadyLandedError extends AlreadyOnChainError {
   constructor(orderId: string, signature: string) {
     super(`a fill of order ${orderId} already landed in ${signature}`);
     this.name = "FillAlreadyLandedError";

@@ -9,7 +9,7 @@ import { batchActions, executeClaimed, type ExecutionContext } from "../../../sr
 import type { ClaimedAction } from "../../../src/solver/fill-gate.js";
 import { silentObserver } from "../../../src/solver/observer.js";
 import { claimOk } from "../../support/journal-claims.js";
-import { FakeChain } from "./fake-chain.js";
+import { ChainShowsItError, FakeChain } from "./fake-chain.js";
 
 const opened: Journal[] = [];
 afterEach(() => {
@@ -92,7 +92,7 @@ describe("executeClaimed", () => {
   it("marks an action the chain already shows as done, without a transaction", async () => {
     const { journal, fake, chain, ctx, claim } = setup();
     const [fill] = [claim(request("fill", 5))];
-    fake.failNextBuild = Object.assign(new Error("already initiated"), { alreadyOnChain: true });
+    fake.failNextBuild = new ChainShowsItError("already initiated");
     await executeClaimed([fill!], chain, ctx);
     expect(journal.action(fill!.action.id)).toMatchObject({
       status: "confirmed",

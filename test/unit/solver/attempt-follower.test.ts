@@ -11,6 +11,8 @@ import type { Decision } from "../../../src/solver/plan-types.js";
 import { claimOk } from "../../support/journal-claims.js";
 import { evmTerms } from "../../support/memory-journal.js";
 import { FakeChain } from "./fake-chain.js";
+import { InputsGoneError } from "../../../src/chains/bitcoin/backend.js";
+import { RpcUnavailableError } from "../../../src/chains/rpc/errors.js";
 
 const opened: Journal[] = [];
 afterEach(() => {
@@ -182,6 +184,24 @@ describe("following an attempt to its end", () => {
     await follow();
     expect(journal.action(action.id).status).toBe("failed");
     expect(journal.liveAttempts(chain.chain)).toEqual([]);
+  });
+
+  it("gives up a redeem the node refuses for good and plans it again; never one it cannot reach", async () => {
+    const { journal, chain, attempt, action, follow } = setup();
+    chain.statusOf = () => ({ state: "unknown" });
+    let replacements = 0;
+    chain.bumpWith = (old) => ({ ...old, txHash: `${old.txHash}b${++replacements}`, terms: evmTerms(5n) });
+    chain.failBroadcast = () => new RpcUnavailableError(chain.chain, "eth_sendRawTransaction", [], []);
+    await follow(Date.now() + 120_000);
+    // No node answered: nothing says the fee is too low, so no replacement pays more.
+    expect(replacements).toBe(0);
+    expect(journal.attemptsOfAction(action.id).map((a) => a.state)).toEqual(["broadcast"]);
+
+    chain.failBroadcast = () => new InputsGoneError(attempt.txHash, "bad-txns-inputs-missingorspent");
+    await follow(Date.now() + 120_000);
+    expect(journal.attempt(attempt.id).state).toBe("dropped");
+    expect(journal.action(action.id).status).not.toBe("confirmed");
+    expect(chain.broadcasts).toEqual([]);
   });
 
   const refused: Decision = {

@@ -18,6 +18,7 @@ import {
   type TxAttemptRef,
   type TxStatus,
 } from "../../../src/chains/chain.js";
+import { AlreadyOnChainError } from "../../../src/chains/seam-errors.js";
 import type { ChainConfig } from "../../../src/config/types.js";
 import type { SolverChain } from "../../../src/solver/solver-chain.js";
 import { moment } from "../../../src/util/moment.js";
@@ -221,3 +222,6 @@ export class FakeChain implements ChainReader, ChainExecutor {
     return { config, reader: this, executor: this, party };
   }
 }
+
+/** What a family throws when the chain already shows the action (an order already initiated). */
+export class ChainShowsItError extends AlreadyOnChainError {}

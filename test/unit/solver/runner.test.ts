@@ -19,7 +19,7 @@ import { FixedPriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteCheck } from "../../../src/solver/plan-types.js";
 import { Runner } from "../../../src/solver/runner.js";
 import { fundedSource, lock, makeOrder, NOW_MS, SECRET, SOLVER, USER } from "../../support/order-fixture.js";
-import { FakeChain } from "./fake-chain.js";
+import { ChainShowsItError, FakeChain } from "./fake-chain.js";
 
 const USDC = "arbitrum_localnet:usdc";
 const ETH = "arbitrum_localnet:eth";
@@ -532,10 +532,7 @@ describe("runner: acting", () => {
   it("journals before it broadcasts, and marks a fill the chain already shows as satisfied", async () => {
     const h = harness();
     const order = addOrder(h, 1);
-    // Executors mark a refusal because the chain already shows the action with `alreadyOnChain`.
-    h.destination.failNextBuild = Object.assign(new Error("order already initiated"), {
-      alreadyOnChain: true,
-    });
+    h.destination.failNextBuild = new ChainShowsItError("order already initiated");
     await h.runner.tick();
     expect(h.journal.orderActions(order.order_id)[0]).toMatchObject({ kind: "fill", status: "confirmed" });
     expect(h.destination.broadcasts).toEqual([]);

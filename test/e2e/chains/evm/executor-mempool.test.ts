@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseTransaction, type Hex } from "viem";
 import type { ActionRequest, EvmTxTerms, SignedTx, TxAttemptRef } from "../../../../src/chains/chain.js";
-import { EvmExecutor } from "../../../../src/chains/evm/executor.js";
+import { EvmExecutor, NonceUsedError } from "../../../../src/chains/evm/executor.js";
 import { EvmNonceManager } from "../../../../src/chains/evm/nonce-manager.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { mine } from "../../contracts/fixture.js";
@@ -139,10 +139,7 @@ describe("EvmExecutor with automine off", () => {
     });
     expect((await reader.readHtlc(action.params)).locks).toHaveLength(1);
     // The replaced attempt can no longer be sent: its nonce is used by its successor.
-    await expect(executor.broadcast(signed)).rejects.toMatchObject({
-      name: "BroadcastError",
-      nonceTooLow: true,
-    });
+    await expect(executor.broadcast(signed)).rejects.toBeInstanceOf(NonceUsedError);
   });
 
   it("returns null instead of a bump once the fee ceiling is reached", async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRemoteSolana } from "../../../support/solana-rpc.js";
 import { UNATTRIBUTED } from "../../../../src/chains/chain.js";
+import { AlreadyOnChainError } from "../../../../src/chains/seam-errors.js";
 import { nativeRedeemInstruction } from "../../../../src/chains/solana/native-instructions.js";
 import { hexBytes, swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
 import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
@@ -121,7 +122,7 @@ describe("Solana executor: a fill", () => {
     const before = await balance(SOL);
     const build = f.family.executor.build([action("fill", swap)]);
     await expect(build).rejects.toBeInstanceOf(SwapOccupiedError);
-    await expect(build).rejects.not.toHaveProperty("alreadyOnChain");
+    await expect(build).rejects.not.toBeInstanceOf(AlreadyOnChainError);
     expect(await balance(SOL)).toBe(before);
   });
 
