@@ -14,9 +14,9 @@ import type {
   LocalServiceConfig,
   LocalServiceSolanaChainConfig,
 } from "./service/config.js";
-import { LOCALNET_BITCOIN_TIMING } from "./bitcoin-setup.js";
-import { LOCALNET_SOLANA_TIMING } from "./solana-setup.js";
-import type { DeployedAsset } from "./evm-setup.js";
+import { LOCALNET_BITCOIN_TIMING } from "./families/bitcoin/bitcoin-setup.js";
+import { LOCALNET_SOLANA_TIMING } from "./families/solana/solana-setup.js";
+import type { DeployedAsset } from "./families/evm/evm-setup.js";
 import type { LocalFeed } from "./price-feeds.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "htlc-solver/util/listen.js";
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from "htlc-solver/pricing/quote-auth.js";

@@ -12,22 +12,22 @@ import {
   localnetAccount,
   localnetUserIndex,
 } from "./accounts.js";
-import { setIntervalMining, startAnvil, type AnvilInstance } from "./anvil.js";
+import { setIntervalMining, startAnvil, type AnvilInstance } from "./families/evm/anvil.js";
 import {
   LOCALNET_BITCOIN_CHAIN,
   LOCALNET_BITCOIN_TIMING,
   localnetBitcoinKey,
   setUpBitcoinChain,
   type LocalBitcoinChain,
-} from "./bitcoin-setup.js";
+} from "./families/bitcoin/bitcoin-setup.js";
 import {
   evmChainDescriptor,
   solanaChainDescriptor,
   writeDescriptor,
   type LocalnetDescriptor,
 } from "./descriptor.js";
-import type { RegtestEndpoint, StartBitcoinRegtestOptions } from "./bitcoin/index.js";
-import { setUpEvmChain } from "./evm-setup.js";
+import type { RegtestEndpoint, StartBitcoinRegtestOptions } from "./families/bitcoin/chain/index.js";
+import { setUpEvmChain } from "./families/evm/evm-setup.js";
 import {
   LOCALNET_FEED_HEARTBEAT_MS,
   LOCALNET_PRICES,
@@ -46,7 +46,7 @@ import {
   localnetSolanaKeypair,
   setUpSolanaChain,
   type LocalSolanaChainSetup,
-} from "./solana-setup.js";
+} from "./families/solana/solana-setup.js";
 import { startTickerServer, type TickerServer } from "./ticker-server.js";
 import type { LocalServiceConfig } from "./service/config.js";
 import { startLocalService, type LocalService } from "./service/service.js";

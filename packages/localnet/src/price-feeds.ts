@@ -8,7 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "htlc-solver/chains/evm/client.js";
 import { parseDecimal, pow10, type DecimalString } from "htlc-solver/pricing/decimal.js";
 import type { LocalnetAccount } from "./accounts.js";
-import { deployTestPriceFeed, type DeployerWallet } from "./deploy-evm.js";
+import { deployTestPriceFeed, type DeployerWallet } from "./families/evm/deploy-evm.js";
 
 export const FEED_DECIMALS = 8;
 

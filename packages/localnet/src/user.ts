@@ -25,9 +25,9 @@ import type {
   LocalnetEvmChainDescriptor,
 } from "./descriptor.js";
 import { evmChain } from "htlc-solver/chains/evm/client.js";
-import { gasWithMargin } from "./gas-margin.js";
-import { BitcoinUserWallet, sourceHtlc } from "./user-bitcoin.js";
-import { SolanaUserWallet } from "./user-solana.js";
+import { gasWithMargin } from "./families/evm/gas-margin.js";
+import { BitcoinUserWallet, sourceHtlc } from "./families/bitcoin/user-bitcoin.js";
+import { SolanaUserWallet } from "./families/solana/user-solana.js";
 
 export interface UserSecret {
   secret: Hex;

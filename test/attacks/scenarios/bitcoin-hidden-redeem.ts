@@ -7,7 +7,7 @@
 import type { Transaction } from "bitcoinjs-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FundingOutput } from "../../../src/chains/bitcoin/backend.js";
-import { destinationHtlc } from "@htlc-solver/localnet/user-bitcoin.js";
+import { destinationHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
 import { bitcoinHtlc } from "../../../src/chains/bitcoin/htlc.js";
-import { sourceHtlc } from "@htlc-solver/localnet/user-bitcoin.js";
+import { sourceHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { decisionBeforeInstantRefund } from "../../support/decisions.js";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Transaction } from "bitcoinjs-lib";
 import { buildRefundTx } from "../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
-import { sourceHtlc } from "@htlc-solver/localnet/user-bitcoin.js";
+import { sourceHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { decisionBeforeInstantRefund } from "../../support/decisions.js";

@@ -22,7 +22,7 @@ import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import { htlcErrorAbi } from "../../../src/chains/evm/htlc-errors.js";
 import { evmOrderId } from "../../../src/chains/evm/order-id.js";
 import { loadArtifact } from "../../../src/chains/evm/artifacts.js";
-import { deployHtlc, deployTestSmartWallet } from "@htlc-solver/localnet/deploy-evm.js";
+import { deployHtlc, deployTestSmartWallet } from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order, SwapRecord } from "../../../src/orderbook/types.js";
 import { anvilCall, type TestLocalnet } from "../../support/localnet.js";

@@ -24,7 +24,7 @@ import { timedQuote, timedSolverQuote, type ServiceEndpoint, type TimedQuote } f
 import type { BenchChild } from "./child-process.js";
 import { startRpcProxies, type RpcProxies } from "./rpc-proxies.js";
 import { databaseBytes, startSolverProcess } from "./solver-process.js";
-import type { StartBitcoinRegtestOptions } from "@htlc-solver/localnet/bitcoin/index.js";
+import type { StartBitcoinRegtestOptions } from "@htlc-solver/localnet/families/bitcoin/chain/index.js";
 import { startBitcoinNodeProcess } from "./bitcoin-node-process.js";
 import { CpuWindow } from "./cpu-window.js";
 import { startServiceProcess, type ServiceProcess } from "./service-process.js";

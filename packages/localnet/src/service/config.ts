@@ -3,10 +3,9 @@
  * units, prices are decimal strings of USD per whole unit, so the config can come straight from JSON.
  */
 import { ecc } from "htlc-solver/chains/bitcoin/ecc.js";
-import { MAX_CSV_BLOCKS } from "htlc-solver/chains/bitcoin/htlc.js";
 import { solanaAddressProblem } from "htlc-solver/chains/solana/address.js";
-import { readSolanaSecretKey } from "htlc-solver/chains/solana/keypair.js";
 import { MIN_QUOTE_SECRET_LENGTH } from "htlc-solver/pricing/quote-signature.js";
+import { serviceFamilyOf } from "../families/registry.js";
 
 /** What every asset has, whatever its chain family. */
 export interface LocalServiceAssetBase {
@@ -197,10 +196,9 @@ export function validateLocalServiceConfig(config: LocalServiceConfig): void {
 
 function validateChain(chain: LocalServiceChainConfig): void {
   const where = `chain ${chain.name}`;
-  if (chain.family === "bitcoin") validateBitcoinChain(chain);
-  else if (chain.family === "solana") validateSolanaChain(chain);
-  else if (chain.family !== "evm")
-    fail(`${where}: family ${String((chain as { family: unknown }).family)} is not supported`);
+  const family = serviceFamilyOf(chain);
+  if (family === undefined) fail(`${where}: family ${String(chain.family)} is not supported`);
+  family.validateChain(chain);
   if (!Number.isInteger(chain.requiredConfirmations) || chain.requiredConfirmations < 1) {
     fail(`${where}: requiredConfirmations must be an integer >= 1`);
   }
@@ -219,42 +217,6 @@ function validateChain(chain: LocalServiceChainConfig): void {
     }
     if (!DECIMAL.test(asset.priceUsd))
       fail(`${where}: asset ${asset.symbol} priceUsd must be a decimal string`);
-  }
-}
-
-const BITCOIN_NETWORKS = new Set(["mainnet", "testnet", "regtest"]);
-
-function validateBitcoinChain(chain: LocalServiceBitcoinChainConfig): void {
-  const where = `chain ${chain.name}`;
-  if (!BITCOIN_NETWORKS.has(chain.network)) {
-    fail(`${where}: network ${chain.network} is not one of mainnet, testnet, regtest`);
-  }
-  if (!URL.canParse(chain.rpcUrl)) fail(`${where}: rpcUrl ${chain.rpcUrl} is not a URL`);
-  for (const key of ["sourceTimelock", "destinationTimelock"] as const) {
-    if (chain[key] > MAX_CSV_BLOCKS) fail(`${where}: ${key} must be at most ${MAX_CSV_BLOCKS} blocks (CSV)`);
-  }
-  const maxFee = chain.maxFeeRateSatVb;
-  if (maxFee !== undefined && (!Number.isInteger(maxFee) || maxFee < 1)) {
-    fail(`${where}: maxFeeRateSatVb must be an integer >= 1`);
-  }
-  for (const asset of chain.assets) {
-    if (asset.decimals !== 8) fail(`${where}: asset ${asset.symbol} must have 8 decimals (satoshis)`);
-  }
-}
-
-function validateSolanaChain(chain: LocalServiceSolanaChainConfig): void {
-  const where = `chain ${chain.name}`;
-  if (!URL.canParse(chain.rpcUrl)) fail(`${where}: rpcUrl ${chain.rpcUrl} is not a URL`);
-  for (const key of ["nativeProgramId", "splProgramId"] as const) {
-    const problem = solanaAddressProblem(chain[key]);
-    if (problem !== null) fail(`${where}: ${key} ${chain[key]} ${problem}`);
-  }
-  const key = readSolanaSecretKey(chain.relayerSecretKey);
-  if ("problem" in key) fail(`${where}: relayerSecretKey ${key.problem}`);
-  for (const asset of chain.assets) {
-    if (asset.tokenAddress !== "native" && solanaAddressProblem(asset.tokenAddress) !== null) {
-      fail(`${where}: asset ${asset.symbol} tokenAddress must be "native" or an SPL mint address`);
-    }
   }
 }
 

@@ -2,7 +2,7 @@
  * Lookup of the configured chains, assets and solvers by the identifiers the API uses
  * (`<chain>:<symbol>` for assets, lowercase hex without 0x for solver ids).
  */
-import { NATIVE_TOKEN_ADDRESS } from "htlc-solver/chains/evm/htlc-abi.js";
+import { familyOfChain } from "../families/registry.js";
 import type {
   LocalServiceAssetConfig,
   LocalServiceBitcoinAssetConfig,
@@ -73,53 +73,20 @@ export class Registry {
 }
 
 function resolveAssets(chain: LocalServiceChainConfig): ResolvedAsset[] {
-  const id = (symbol: string): string => `${chain.name}:${symbol}`;
-  if (chain.family === "bitcoin") {
-    return chain.assets.map((config) => ({
-      family: "bitcoin",
-      id: id(config.symbol),
-      chain,
-      config,
-      native: true,
-    }));
-  }
-  if (chain.family === "solana") {
-    return chain.assets.map((config) => ({
-      family: "solana",
-      id: id(config.symbol),
-      chain,
-      config,
-      native: config.tokenAddress === "native",
-    }));
-  }
-  return chain.assets.map((config) => ({
-    family: "evm",
-    id: id(config.symbol),
-    chain,
-    config,
-    native: isNativeToken(config.tokenAddress),
-  }));
+  const family = familyOfChain(chain);
+  const assets: readonly LocalServiceChainConfig["assets"][number][] = chain.assets;
+  return assets.map(
+    (config) =>
+      ({
+        family: chain.family,
+        id: `${chain.name}:${config.symbol}`,
+        chain,
+        config,
+        native: family.isNative(config),
+      }) as ResolvedAsset,
+  );
 }
 
 export function normalizeSolverId(id: string): string {
   return id.toLowerCase().replace(/^0x/, "");
-}
-
-export function isNativeToken(tokenAddress: string): boolean {
-  return tokenAddress === "native" || tokenAddress.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
-}
-
-/** The solver's address on the family of this chain, or undefined when it has none there. */
-export function solverAddressOn(
-  solver: LocalServiceSolverConfig,
-  chain: LocalServiceChainConfig,
-): string | undefined {
-  switch (chain.family) {
-    case "evm":
-      return solver.addresses.evm;
-    case "bitcoin":
-      return solver.addresses.bitcoin;
-    case "solana":
-      return solver.addresses.solana;
-  }
 }

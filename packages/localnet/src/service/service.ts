@@ -6,15 +6,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import type { Hex } from "viem";
-import { BitcoinServiceChain } from "./chains/bitcoin/bitcoin-service-chain.js";
-import { EvmServiceChain } from "./chains/evm/evm-service-chain.js";
-import { SolanaServiceChain } from "./chains/solana/solana-service-chain.js";
+import { familyOfChain } from "../families/registry.js";
 import type { ServiceChain } from "./chains/service-chain.js";
 import {
   DEFAULT_DEADLINES,
   DEFAULT_QUOTE_TIMEOUT_MS,
   validateLocalServiceConfig,
-  type LocalServiceChainConfig,
   type LocalServiceConfig,
 } from "./config.js";
 import type { ServiceContext } from "./context.js";
@@ -42,7 +39,10 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
   const chains = new Map<string, ServiceChain>(
     config.chains.map((chain) => [
       chain.name,
-      createServiceChain(chain, config.relayerPrivateKey as Hex, keys),
+      familyOfChain(chain).createServiceChain(chain, {
+        relayerPrivateKey: config.relayerPrivateKey as Hex,
+        keys,
+      }),
     ]),
   );
   const ctx: ServiceContext = {
@@ -81,22 +81,6 @@ export async function startLocalService(config: LocalServiceConfig, logger?: Log
     return stopping;
   };
   return { url, stop };
-}
-
-/** The family's implementation of the chain seam. */
-function createServiceChain(
-  config: LocalServiceChainConfig,
-  relayerPrivateKey: Hex,
-  keys: KeyStore,
-): ServiceChain {
-  switch (config.family) {
-    case "evm":
-      return new EvmServiceChain(config, relayerPrivateKey);
-    case "bitcoin":
-      return new BitcoinServiceChain(config, keys);
-    case "solana":
-      return new SolanaServiceChain(config);
-  }
 }
 
 function closeServer(server: Server): Promise<void> {

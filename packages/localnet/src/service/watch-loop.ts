@@ -3,6 +3,7 @@
  * into the swap records, advance the status, and redeem the destination for the user when due.
  * Polls never overlap; stop() waits for the one in progress.
  */
+import { familyOfChain } from "../families/registry.js";
 import PQueue from "p-queue";
 import { Repeat } from "htlc-solver/util/repeat.js";
 import { isKnownStatus, type Order, type SwapRecord } from "htlc-solver/orderbook/types.js";
@@ -94,10 +95,7 @@ export class WatchLoop {
       destinationTip,
       createdAtMs: Date.parse(order.created_at),
       deadlineSeconds: order.additional_data.deadline,
-      initiateDetectSeconds:
-        sourceChain.config.family === "bitcoin"
-          ? this.ctx.deadlines.bitcoinInitiateDetectSeconds
-          : this.ctx.deadlines.initiateDetectSeconds,
+      initiateDetectSeconds: familyOfChain(sourceChain.config).initiateDetectSeconds(this.ctx.deadlines),
       nowMs: this.ctx.now(),
     });
     const next: Order = {

@@ -7,6 +7,7 @@ import type { InitiateRequest, Order } from "htlc-solver/orderbook/types.js";
 import { RelayRejectedError } from "../chains/relay-error.js";
 import type { ServiceChain, SignedInitiate } from "../chains/service-chain.js";
 import { chainOf, type ServiceContext } from "../context.js";
+import { familyOfAsset } from "../../families/registry.js";
 import { badGateway, badRequest, conflict, errorMessage, notFound } from "../errors.js";
 import { requireObject, requireString } from "../validate.js";
 
@@ -44,7 +45,7 @@ export async function initiateOrder(ctx: ServiceContext, orderId: string, body: 
 
 function signerFor(ctx: ServiceContext, order: Order, chain: ServiceChain): SignedInitiate {
   const asset = ctx.registry.asset(order.source_swap.asset);
-  if (asset?.native === true && asset.family === "evm") {
+  if (asset?.native === true && familyOfAsset(asset).nativeSourceInitiatedByUser) {
     throw conflict(
       `order ${order.order_id} has a native-coin source (${order.source_swap.asset}): ` +
         "the user calls NativeHTLC.initiate itself",

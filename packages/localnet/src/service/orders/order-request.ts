@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import type { ServiceChain } from "../chains/service-chain.js";
 import type { LocalServiceSolverConfig } from "../config.js";
 import { chainOf, type ServiceContext } from "../context.js";
+import { familyOfAsset, familyOfChain } from "../../families/registry.js";
 import { badRequest } from "../errors.js";
-import { solverAddressOn, type ResolvedAsset } from "../registry.js";
+import { type ResolvedAsset } from "../registry.js";
 import { parseAmount, parseBps, parseHex64, requireObject, requireString } from "../validate.js";
-import { withBitcoinDelegates } from "./bitcoin-delegates.js";
 
 export interface PlannedSide {
   asset: ResolvedAsset;
@@ -49,10 +49,16 @@ export function parseOrderRequest(ctx: ServiceContext, body: unknown): OrderPlan
   const clientSecretHash =
     request.secret_hash === undefined ? null : parseHex64(request.secret_hash, "secret_hash");
   const slippageBps = request.slippage === undefined ? 0 : parseBps(request.slippage, "slippage");
-  const { source, destination } = withBitcoinDelegates(
+  const source = familyOfAsset(parsedSource.asset).withDelegate(
     request,
     parsedSource,
+    "source",
+    clientSecretHash,
+  );
+  const destination = familyOfAsset(parsedDestination.asset).withDelegate(
+    request,
     parsedDestination,
+    "destination",
     clientSecretHash,
   );
   return {
@@ -78,7 +84,7 @@ function parseSide(
   const chain = chainOf(ctx, asset.chain.name);
   const owner = parseOwner(side, field, chain);
   const amount = parseAmount(side.amount, `${field}.amount`);
-  const solverAddress = solverAddressOn(solver, asset.chain);
+  const solverAddress = familyOfChain(asset.chain).solverAddress(solver);
   const solverParty = solverAddress === undefined ? null : chain.solverParty(solverAddress);
   if (solverParty === null) {
     throw badRequest(
@@ -99,13 +105,13 @@ function parseSide(
   };
 }
 
-/** The owner address; a Bitcoin source may leave it out (a refund address can be given later). */
+/** The owner address; a deposit-address source (Bitcoin) may leave it out (a refund address can come later). */
 function parseOwner(
   side: Record<string, unknown>,
   field: "source" | "destination",
   chain: ServiceChain,
 ): string {
-  const optional = field === "source" && chain.config.family === "bitcoin";
+  const optional = field === "source" && familyOfChain(chain.config).sourceOwnerOptional;
   if (optional && (side.owner === undefined || side.owner === "")) return "";
   const owner = requireString(side, "owner", `${field}.owner`);
   if (!chain.isValidAddress(owner)) {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "htlc-solver/cli.js";
 import type { LocalnetDescriptor } from "../../../src/descriptor.js";
-import { LOCALNET_SOLANA_FUNDS } from "../../../src/solana-setup.js";
+import { LOCALNET_SOLANA_FUNDS } from "../../../src/families/solana/solana-setup.js";
 import { LocalUser } from "../../../src/user.js";
 import { OrderbookClient } from "htlc-solver/orderbook/client.js";
 import type { Order } from "htlc-solver/orderbook/types.js";

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BitcoinUserWallet } from "../../../src/user-bitcoin.js";
+import { BitcoinUserWallet } from "../../../src/families/bitcoin/user-bitcoin.js";
 import type { Order } from "htlc-solver/orderbook/types.js";
 import { anvilAccount } from "../../../../../test/support/evm-accounts.js";
 import {

@@ -6,7 +6,7 @@
 import { address as btcAddress, networks, Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInstantRefund } from "htlc-solver/chains/bitcoin/htlc-spend.js";
-import { BitcoinUserWallet, sourceHtlc } from "../../../src/user-bitcoin.js";
+import { BitcoinUserWallet, sourceHtlc } from "../../../src/families/bitcoin/user-bitcoin.js";
 import type { Order } from "htlc-solver/orderbook/types.js";
 import { anvilAccount } from "../../../../../test/support/evm-accounts.js";
 import {

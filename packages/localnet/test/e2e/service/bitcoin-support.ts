@@ -9,7 +9,7 @@ import { BitcoinKey } from "htlc-solver/chains/bitcoin/keys.js";
 import type { BitcoinRpcClient } from "htlc-solver/chains/bitcoin/rpc.js";
 import type { LocalServiceBitcoinChainConfig } from "../../../src/service/config.js";
 import type { LocalService } from "../../../src/service/service.js";
-import { BitcoinUserWallet } from "../../../src/user-bitcoin.js";
+import { BitcoinUserWallet } from "../../../src/families/bitcoin/user-bitcoin.js";
 import type { CreateOrderResult, Order } from "htlc-solver/orderbook/types.js";
 import { startBitcoinForTests, type BitcoinTestNode } from "../../../../../test/support/bitcoin-node.js";
 import { startTestChain, type TestChain } from "./support/chains.js";

@@ -8,7 +8,7 @@ import { address as btcAddress, networks } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hexToBytes } from "htlc-solver/chains/bitcoin/bytes.js";
 import { buildRedeemTx } from "htlc-solver/chains/bitcoin/htlc-spend.js";
-import { sourceHtlc } from "../../../src/user-bitcoin.js";
+import { sourceHtlc } from "../../../src/families/bitcoin/user-bitcoin.js";
 import type { OrderPage } from "htlc-solver/orderbook/types.js";
 import { anvilAccount } from "../../../../../test/support/evm-accounts.js";
 import {

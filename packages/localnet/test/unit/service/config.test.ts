@@ -5,7 +5,7 @@ import {
   type LocalServiceEvmChainConfig,
   type LocalServiceSolanaChainConfig,
 } from "../../../src/service/config.js";
-import { localnetSolanaKey } from "../../../src/solana-setup.js";
+import { localnetSolanaKey } from "../../../src/families/solana/solana-setup.js";
 
 function config(overrides: Partial<LocalServiceConfig> = {}): LocalServiceConfig {
   return {

@@ -19,8 +19,8 @@ import { evmChain } from "htlc-solver/chains/evm/client.js";
 import type { HDAccount } from "viem/accounts";
 import { buildContracts } from "htlc-solver/contracts/evm/compile.js";
 import { htlcAbi } from "htlc-solver/chains/evm/htlc-abi.js";
-import { startAnvil, type AnvilInstance } from "../../../../src/anvil.js";
-import { deployHtlc, deployNativeHtlc, deployTestToken } from "../../../../src/deploy-evm.js";
+import { startAnvil, type AnvilInstance } from "../../../../src/families/evm/anvil.js";
+import { deployHtlc, deployNativeHtlc, deployTestToken } from "../../../../src/families/evm/deploy-evm.js";
 import { anvilAccount } from "../../../../../../test/support/evm-accounts.js";
 
 /** Account indexes of anvil's default mnemonic. */
