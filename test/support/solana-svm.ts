@@ -17,7 +17,10 @@ import {
 } from "../../src/chains/solana/index.js";
 import { LocalSvm, type SvmResult } from "@htlc-solver/localnet/families/solana/chain/svm.js";
 import { customErrorCode, resultError } from "@htlc-solver/localnet/families/solana/chain/tx-error.js";
-import { createMintInstructions, mintToInstruction } from "@htlc-solver/localnet/families/solana/chain/spl-setup.js";
+import {
+  createMintInstructions,
+  mintToInstruction,
+} from "@htlc-solver/localnet/families/solana/chain/spl-setup.js";
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
