@@ -10,14 +10,16 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci
+# The product alone: the local system (packages/localnet, its chains and litesvm) is a workspace this
+# image neither copies nor installs.
+RUN npm ci --workspaces=false
 COPY tsconfig.json ./
 COPY bin ./bin
 COPY contracts ./contracts
 COPY config ./config
 COPY src ./src
 # The HTLC artifacts are read at run time (revert reasons); solc is a build-time dependency only.
-RUN npm run build:contracts && npm prune --omit=dev && npm cache clean --force
+RUN npm run build:contracts && npm prune --omit=dev --workspaces=false && npm cache clean --force
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \

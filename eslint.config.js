@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "contracts/evm/out", ".localnet", "coverage", "bin"] },
+  { ignores: ["node_modules", "contracts/evm/out", ".localnet", "coverage", "bin", "packages/localnet/bin"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +16,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ["test/**", "src/cli.ts", "src/cli/**", "src/localnet/demo*.ts", "contracts/**"],
+    files: [
+      "test/**",
+      "src/cli.ts",
+      "src/cli/**",
+      "contracts/**",
+      "packages/localnet/test/**",
+      "packages/localnet/src/cli/**",
+      "packages/localnet/src/demo*.ts",
+    ],
     rules: { "no-console": "off" },
   },
 );

@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LocalUser } from "../../src/localnet/user.js";
+import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 import { waitFor } from "../support/localnet.js";
 import { forEachFamily } from "./support/for-each-family.js";

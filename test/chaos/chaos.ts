@@ -14,7 +14,7 @@ import type { Hex } from "viem";
 import { writeSolverProfile } from "../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../src/config/types.js";
 import { Journal } from "../../src/journal/journal.js";
-import { newUserSecret, type LocalUser } from "../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 import { feeAssets } from "../../src/pnl/fee-assets.js";
 import { SolverProcess } from "../e2e/cli/support/solver-process.js";

@@ -5,7 +5,7 @@
  */
 import type { Hex } from "viem";
 import type { ChainConfig } from "../../src/config/types.js";
-import type { LocalUser } from "../../src/localnet/user.js";
+import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 
 export type Family = ChainConfig["family"];

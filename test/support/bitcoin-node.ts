@@ -1,6 +1,6 @@
 import { BitcoinRpcClient } from "../../src/chains/bitcoin/rpc.js";
-import { blockSubsidy, startBitcoinRegtest } from "../../src/localnet/bitcoin/index.js";
-import type { BitcoinRegtestNode } from "../../src/localnet/bitcoin/node.js";
+import { blockSubsidy, startBitcoinRegtest } from "@htlc-solver/localnet/families/bitcoin/chain/index.js";
+import type { BitcoinRegtestNode } from "@htlc-solver/localnet/families/bitcoin/chain/node.js";
 
 /** Tests fund themselves from coinbases; below this subsidy (height 1350 and up) they would run dry. */
 const MIN_TEST_SUBSIDY_SATS = 10_000_000n;

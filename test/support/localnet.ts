@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
-import { startLocalnet, type Localnet, type LocalnetOptions } from "../../src/localnet/localnet.js";
-import { LocalUser } from "../../src/localnet/user.js";
+import { startLocalnet, type Localnet, type LocalnetOptions } from "@htlc-solver/localnet/localnet.js";
+import { LocalUser } from "@htlc-solver/localnet/user.js";
 import { OrderbookClient } from "../../src/orderbook/client.js";
 
 /** Log lines kept in memory, so a test can assert what the solver said and why. */

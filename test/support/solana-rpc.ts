@@ -18,8 +18,11 @@ import {
   associatedTokenAddress,
   createAssociatedTokenAccountIdempotentInstruction,
 } from "../../src/chains/solana/index.js";
-import { startLocalSolana, type LocalSolana } from "../../src/localnet/solana/index.js";
-import { createMintInstructions, mintToInstruction } from "../../src/localnet/solana/spl-setup.js";
+import { startLocalSolana, type LocalSolana } from "@htlc-solver/localnet/families/solana/chain/index.js";
+import {
+  createMintInstructions,
+  mintToInstruction,
+} from "@htlc-solver/localnet/families/solana/chain/spl-setup.js";
 
 export const REMOTE_SOLANA_URL = process.env.SOLANA_RPC_URL;
 export const isRemoteSolana = REMOTE_SOLANA_URL !== undefined && REMOTE_SOLANA_URL !== "";

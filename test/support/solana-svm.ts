@@ -15,9 +15,12 @@ import {
   decodeTokenAccount,
   type SwapTerms,
 } from "../../src/chains/solana/index.js";
-import { LocalSvm, type SvmResult } from "../../src/localnet/solana/svm.js";
-import { customErrorCode, resultError } from "../../src/localnet/solana/tx-error.js";
-import { createMintInstructions, mintToInstruction } from "../../src/localnet/solana/spl-setup.js";
+import { LocalSvm, type SvmResult } from "@htlc-solver/localnet/families/solana/chain/svm.js";
+import { customErrorCode, resultError } from "@htlc-solver/localnet/families/solana/chain/tx-error.js";
+import {
+  createMintInstructions,
+  mintToInstruction,
+} from "@htlc-solver/localnet/families/solana/chain/spl-setup.js";
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 

@@ -6,7 +6,7 @@
  *
  *   npx tsx test/support/standalone-solana.ts [port]   # port 8899 (the validator's) by default, 0: any free one
  */
-import { startLocalSolana } from "../../src/localnet/solana/index.js";
+import { startLocalSolana } from "@htlc-solver/localnet/families/solana/chain/index.js";
 
 const port = Number(process.argv[2] ?? 8899);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {

@@ -8,7 +8,7 @@ import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToTxid } from "../../../src/chains/bitcoin/bytes.js";
 import type { BitcoinChainConfig } from "../../../src/config/types.js";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import { completed } from "../../e2e/swaps/bitcoin-support.js";

@@ -7,8 +7,8 @@
 import type { Transaction } from "bitcoinjs-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FundingOutput } from "../../../src/chains/bitcoin/backend.js";
-import { destinationHtlc } from "../../../src/localnet/user-bitcoin.js";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { destinationHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
 import { waitFor } from "../../support/localnet.js";

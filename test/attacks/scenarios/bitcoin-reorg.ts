@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { networks } from "bitcoinjs-lib";
 import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
-import { sourceHtlc } from "../../../src/localnet/user-bitcoin.js";
-import type { LocalUser } from "../../../src/localnet/user.js";
+import { sourceHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
+import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { FaultProxy } from "../../support/fault-proxy.js";
 import { waitFor } from "../../support/localnet.js";

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildRefundTx } from "../../../src/chains/bitcoin/htlc-spend.js";
 import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
-import { sourceHtlc } from "../../../src/localnet/user-bitcoin.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { sourceHtlc } from "@htlc-solver/localnet/families/bitcoin/user-bitcoin.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import {

@@ -11,7 +11,7 @@ import type { BitcoinChainConfig } from "../../../src/config/types.js";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import { CANCELLED } from "../../../src/journal/journal.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
 import { mineBlocks, waitFor } from "../../support/localnet.js";
 import {

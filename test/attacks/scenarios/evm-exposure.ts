@@ -6,7 +6,7 @@
  * users' balances. (The exact interleaving of two passes is pinned in test/unit/solver/fill-gate.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import {

@@ -7,7 +7,7 @@
  * order and change nothing of a fill.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import { mineBlocks, waitFor } from "../../support/localnet.js";
 import {
   evmClients,

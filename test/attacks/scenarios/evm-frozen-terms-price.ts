@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, maxUint256, type Hex } from "viem";
 import { evmChain } from "../../../src/chains/evm/client.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import { priceOf } from "../../e2e/pricing/support.js";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Hex } from "viem";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { anvilCall, mineBlocks, waitFor } from "../../support/localnet.js";
 import {

@@ -9,7 +9,7 @@ import { createPublicClient, createWalletClient, http, type Address, type Hex } 
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import { CANCELLED } from "../../../src/journal/journal.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { anvilCall, mineBlocks, waitFor } from "../../support/localnet.js";
 import {
   journaled,

@@ -7,7 +7,7 @@
 import { networks } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { anvilCall, startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 
 const SOURCE_CHAIN = "arbitrum_localnet";

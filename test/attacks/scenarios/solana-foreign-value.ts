@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SystemProgram } from "@solana/web3.js";
 import { SwapOccupiedError } from "../../../src/chains/solana/errors.js";
 import type { ActionRow, AttemptRow } from "../../../src/journal/journal.js";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";

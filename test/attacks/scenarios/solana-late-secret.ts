@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAMPORTS_PER_SIGNATURE } from "../../../src/chains/solana/priority-fee.js";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { waitFor } from "../../support/localnet.js";
 import { HoldingRpcProxy } from "../../e2e/cli/support/holding-rpc-proxy.js";
 import { signatureOfWire, SOL, solverSolana, SPL_USDC } from "../../e2e/swaps/solana-support.js";

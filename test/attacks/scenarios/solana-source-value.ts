@@ -5,7 +5,7 @@
  * same terms, and a source locked at a copy of the HTLC program the solver does not read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import {

@@ -9,8 +9,8 @@ import { txidToHash } from "../../../src/chains/bitcoin/bytes.js";
 import type { BitcoinHtlc } from "../../../src/chains/bitcoin/htlc.js";
 import { redeemWitness, signLeaf, type PrevOut } from "../../../src/chains/bitcoin/htlc-witness.js";
 import { feeForWeight } from "../../../src/chains/bitcoin/fee.js";
-import type { BitcoinRegtestNode } from "../../../src/localnet/bitcoin/index.js";
-import type { LocalUser } from "../../../src/localnet/user.js";
+import type { BitcoinRegtestNode } from "@htlc-solver/localnet/families/bitcoin/chain/index.js";
+import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import { RBF_SEQUENCE } from "../../../src/chains/bitcoin/wallet.js";
 import { waitFor, type TestLocalnet } from "../../support/localnet.js";
 

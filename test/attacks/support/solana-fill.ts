@@ -5,7 +5,7 @@
  * redeem, so that what the solver learns it reads on chain.
  */
 import { expect } from "vitest";
-import { newUserSecret, type LocalUser } from "../../../src/localnet/user.js";
+import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { feeOf, SOL, solverSolana } from "../../e2e/swaps/solana-support.js";
 import { waitFor } from "../../support/localnet.js";

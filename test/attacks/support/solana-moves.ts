@@ -29,8 +29,11 @@ import {
 } from "../../../src/chains/solana/spl-token.js";
 import { decodeLiveSwap } from "../../../src/chains/solana/reader.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
-import { htlcProgramBytes, type HtlcProgramName } from "../../../src/localnet/solana/programs.js";
-import type { LocalUser } from "../../../src/localnet/user.js";
+import {
+  htlcProgramBytes,
+  type HtlcProgramName,
+} from "@htlc-solver/localnet/families/solana/chain/programs.js";
+import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";

@@ -6,7 +6,10 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { pino } from "pino";
 import { stopOnSigterm } from "./child-main.js";
-import { startBitcoinRegtest, type StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
+import {
+  startBitcoinRegtest,
+  type StartBitcoinRegtestOptions,
+} from "@htlc-solver/localnet/families/bitcoin/chain/index.js";
 
 const [optionsPath, endpointPath] = process.argv.slice(2);
 if (optionsPath === undefined || endpointPath === undefined)

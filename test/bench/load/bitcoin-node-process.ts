@@ -7,7 +7,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RegtestEndpoint, StartBitcoinRegtestOptions } from "../../../src/localnet/bitcoin/index.js";
+import type {
+  RegtestEndpoint,
+  StartBitcoinRegtestOptions,
+} from "@htlc-solver/localnet/families/bitcoin/chain/index.js";
 import { BenchChild } from "./child-process.js";
 
 const MAIN = fileURLToPath(new URL("./bitcoin-node-main.ts", import.meta.url));

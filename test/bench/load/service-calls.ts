@@ -5,8 +5,8 @@
  * answered 404 after the service's timeout is the solver not answering in time; the service answers 502
  * when an order's live quote did not come back.
  */
-import type { LocalServiceSolverConfig } from "../../../src/localnet/service/config.js";
-import { requestSolverQuote } from "../../../src/localnet/service/quotes/solver-client.js";
+import type { LocalServiceSolverConfig } from "@htlc-solver/localnet/service/config.js";
+import { requestSolverQuote } from "@htlc-solver/localnet/service/quotes/solver-client.js";
 import type { CreateOrderRequest, CreateOrderResult, QuoteItem } from "../../../src/orderbook/types.js";
 
 export interface ServiceEndpoint {

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { pino } from "pino";
-import type { LocalServiceConfig } from "../../../src/localnet/service/config.js";
+import type { LocalServiceConfig } from "@htlc-solver/localnet/service/config.js";
 import { stopOnSigterm } from "./child-main.js";
-import { startLocalService } from "../../../src/localnet/service/service.js";
+import { startLocalService } from "@htlc-solver/localnet/service/service.js";
 
 const configPath = process.argv[2];
 if (configPath === undefined) throw new Error("usage: service-main.ts <local service config JSON file>");

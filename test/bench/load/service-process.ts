@@ -5,8 +5,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { LocalServiceConfig } from "../../../src/localnet/service/config.js";
-import type { LocalService } from "../../../src/localnet/service/service.js";
+import type { LocalServiceConfig } from "@htlc-solver/localnet/service/config.js";
+import type { LocalService } from "@htlc-solver/localnet/service/service.js";
 import { answers, BenchChild } from "./child-process.js";
 
 const MAIN = fileURLToPath(new URL("./service-main.ts", import.meta.url));

@@ -19,9 +19,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
-import type { LocalnetDescriptor, LocalnetEvmChainDescriptor } from "../../../src/localnet/descriptor.js";
-import { gasWithMargin } from "../../../src/localnet/gas-margin.js";
-import { LocalUser } from "../../../src/localnet/user.js";
+import type { LocalnetDescriptor, LocalnetEvmChainDescriptor } from "@htlc-solver/localnet/descriptor.js";
+import { gasWithMargin } from "@htlc-solver/localnet/families/evm/gas-margin.js";
+import { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { OrderbookClient } from "../../../src/orderbook/client.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import type { PlannedSwap } from "./swap-mix.js";

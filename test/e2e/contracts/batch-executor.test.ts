@@ -27,7 +27,7 @@ import {
   deployNativeHtlc,
   deployTestSmartWallet,
   deployTestToken,
-} from "../../../src/localnet/deploy-evm.js";
+} from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { newSecret, send, startChainFixture, type Actor, type ChainFixture } from "./fixture.js";
 import { orderIdOf, readOrder } from "./htlc-helpers.js";
 

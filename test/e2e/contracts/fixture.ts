@@ -23,7 +23,7 @@ import { evmChain } from "../../../src/chains/evm/client.js";
 import type { HDAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { buildContracts } from "../../../contracts/evm/compile.js";
-import { startAnvil, type AnvilInstance } from "../../../src/localnet/anvil.js";
+import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { anvilAccount } from "../../support/evm-accounts.js";
 
 export type ActorWallet = WalletClient<HttpTransport, Chain, HDAccount>;

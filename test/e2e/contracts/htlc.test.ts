@@ -17,7 +17,7 @@ import {
   deployHtlc,
   deployTestSmartWallet,
   deployTestToken,
-} from "../../../src/localnet/deploy-evm.js";
+} from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import {
   expectRevert,
   mine,

@@ -13,7 +13,11 @@ import {
   multicall3Abi,
 } from "../../../src/chains/evm/batch/multicall3.js";
 import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
-import { deployNativeHtlc, deployTestToken, placeMulticall3 } from "../../../src/localnet/deploy-evm.js";
+import {
+  deployNativeHtlc,
+  deployTestToken,
+  placeMulticall3,
+} from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { newSecret, send, startChainFixture, type ChainFixture } from "./fixture.js";
 import { orderIdOf, readOrder } from "./htlc-helpers.js";
 

@@ -6,7 +6,7 @@ import {
   deployNativeHtlc,
   deployTestSmartWallet,
   deployTestToken,
-} from "../../../src/localnet/deploy-evm.js";
+} from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { expectRevert, mine, newSecret, send, startChainFixture, type ChainFixture } from "./fixture.js";
 import {
   expectDomain,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArtifact } from "../../../src/chains/evm/artifacts.js";
-import { deployTestPriceFeed } from "../../../src/localnet/deploy-evm.js";
+import { deployTestPriceFeed } from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { chainlinkFeed, viemFeedReader } from "../../../src/pricing/live/chainlink-feed.js";
 import { expectRevert, send, startChainFixture, type ChainFixture } from "./fixture.js";
 

@@ -16,8 +16,8 @@ import {
   splSwapAddress,
   splVaultAddress,
 } from "../../../src/chains/solana/index.js";
-import { base58Encode } from "../../../src/localnet/solana/base58.js";
-import { startLocalSolana } from "../../../src/localnet/solana/index.js";
+import { base58Encode } from "@htlc-solver/localnet/families/solana/chain/base58.js";
+import { startLocalSolana } from "@htlc-solver/localnet/families/solana/chain/index.js";
 import { SolanaTestCluster, isRemoteSolana } from "../../support/solana-rpc.js";
 import { newTerms } from "../../support/solana-svm.js";
 

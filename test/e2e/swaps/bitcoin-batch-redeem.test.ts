@@ -4,7 +4,7 @@
  * destinations while the solver is stopped, then the solver starts again and finds all ten at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret, type UserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret, type UserSecret } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
 import { actionsSettled, bitcoinTx, BTC, completed } from "./bitcoin-support.js";

@@ -3,7 +3,7 @@
  * fill back through the refund leaf.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { actionsOf, bitcoinTx, BTC } from "./bitcoin-support.js";
 

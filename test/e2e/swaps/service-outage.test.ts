@@ -4,7 +4,7 @@
  * secret appears on the destination chain, and refunds the fill nobody redeemed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { mineBlocks, waitFor } from "../../support/localnet.js";
 import {
   journaled,

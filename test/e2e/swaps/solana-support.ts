@@ -7,7 +7,7 @@ import { associatedTokenAddress } from "../../../src/chains/solana/spl-token.js"
 import { swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import { decodeHtlcEvents } from "../../../src/chains/solana/events.js";
 import { splVaultAddress } from "../../../src/chains/solana/pda.js";
-import { tokenBalance } from "../../../src/localnet/user-solana.js";
+import { tokenBalance } from "@htlc-solver/localnet/families/solana/user-solana.js";
 import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";

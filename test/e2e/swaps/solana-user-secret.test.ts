@@ -4,7 +4,7 @@
  * fill once the fill's timelock (slots) has passed. Both sides' balances are checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { actionsSettled } from "./bitcoin-support.js";
 import { htlcEventsOf, SOL, solverSolana } from "./solana-support.js";

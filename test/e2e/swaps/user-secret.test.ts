@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newUserSecret } from "../../../src/localnet/user.js";
+import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { mineBlocks, startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 
 describe("a client that keeps its own secret", () => {

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CLANG, CLANG_FLAGS } from "../../../contracts/solana/compile.js";
 import { readElfObject } from "../../../contracts/solana/linker/elf-object.js";
 import { ALLOWED_SYSCALLS, SbpfLinkError, linkSbpf } from "../../../contracts/solana/linker/sbpf-linker.js";
-import { htlcProgramPath } from "../../../src/localnet/solana/programs.js";
-import { LocalSvm } from "../../../src/localnet/solana/svm.js";
+import { htlcProgramPath } from "@htlc-solver/localnet/families/solana/chain/programs.js";
+import { LocalSvm } from "@htlc-solver/localnet/families/solana/chain/svm.js";
 
 interface Section {
   name: string;

@@ -17,7 +17,11 @@ import { erc20Abi, htlcAbi, NATIVE_TOKEN_ADDRESS } from "../../../../src/chains/
 import type { EvmExecutor } from "../../../../src/chains/evm/executor.js";
 import type { EvmReader } from "../../../../src/chains/evm/reader.js";
 import type { EvmChainConfig } from "../../../../src/config/types.js";
-import { deployHtlc, deployNativeHtlc, deployTestToken } from "../../../../src/localnet/deploy-evm.js";
+import {
+  deployHtlc,
+  deployNativeHtlc,
+  deployTestToken,
+} from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import type { MemoryJournal } from "../../../support/memory-journal.js";
 import {
   newSecret,

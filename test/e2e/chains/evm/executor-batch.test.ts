@@ -19,7 +19,7 @@ import { EvmExecutor } from "../../../../src/chains/evm/executor.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import { Journal } from "../../../../src/journal/journal.js";
-import { deployBatchExecutor, placeMulticall3 } from "../../../../src/localnet/deploy-evm.js";
+import { deployBatchExecutor, placeMulticall3 } from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { FaultProxy } from "../../../support/fault-proxy.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import { roundTripsInARow } from "../../../support/round-trips.js";

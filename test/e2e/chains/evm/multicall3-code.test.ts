@@ -11,7 +11,7 @@ import { MULTICALL3_ADDRESS, multicall3Abi } from "../../../../src/chains/evm/ba
 import { htlcAbi } from "../../../../src/chains/evm/htlc-abi.js";
 import { createEvmFamily, type EvmFamily } from "../../../../src/chains/evm/index.js";
 import type { EvmReader } from "../../../../src/chains/evm/reader.js";
-import { placeMulticall3 } from "../../../../src/localnet/deploy-evm.js";
+import { placeMulticall3 } from "@htlc-solver/localnet/families/evm/deploy-evm.js";
 import { CapturedLog } from "../../../support/localnet.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import {

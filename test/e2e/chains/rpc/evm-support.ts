@@ -13,7 +13,7 @@ import {
 } from "viem";
 import { evmChain } from "../../../../src/chains/evm/client.js";
 import type { EvmChainConfig } from "../../../../src/config/types.js";
-import { startAnvil, type AnvilInstance } from "../../../../src/localnet/anvil.js";
+import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { anvilAccount } from "../../../support/evm-accounts.js";
 import { FaultProxy, type FaultConfig } from "../../../support/fault-proxy.js";
 

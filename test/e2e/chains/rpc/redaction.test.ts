@@ -14,7 +14,7 @@ import { createEvmRpc } from "../../../../src/chains/evm/client.js";
 import { loadConfig } from "../../../../src/config/load.js";
 import type { BitcoinChainConfig, EvmChainConfig, SolverConfig } from "../../../../src/config/types.js";
 import { Journal } from "../../../../src/journal/journal.js";
-import { startAnvil, type AnvilInstance } from "../../../../src/localnet/anvil.js";
+import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { SolverMetrics } from "../../../../src/ops/metrics.js";
 import type { OpsServer } from "../../../../src/ops/server.js";
 import { createSolverOps } from "../../../../src/ops/solver-ops.js";

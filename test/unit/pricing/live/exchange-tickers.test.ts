@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExchangeConfig } from "../../../../src/config/types.js";
-import { startTickerServer, type TickerServer } from "../../../../src/localnet/ticker-server.js";
+import { startTickerServer, type TickerServer } from "@htlc-solver/localnet/ticker-server.js";
 import { binanceTicker } from "../../../../src/pricing/live/binance.js";
 import { coinbaseSpot } from "../../../../src/pricing/live/coinbase.js";
 import { krakenTicker } from "../../../../src/pricing/live/kraken.js";

@@ -1,0 +1,36 @@
+/**
+ * The local system's chain families, each in its own folder (families/<family>/: the local chain, its
+ * setup, the user wallet and the service's watcher and relayer). Generic code looks a chain's family up
+ * here instead of branching on its name; a new family adds a folder and a line below.
+ */
+import type { LocalServiceChainConfig } from "../service/config.js";
+import type { ResolvedAsset } from "../service/registry.js";
+import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
+import { evmServiceFamily } from "./evm/service/evm-family.js";
+import type { LocalFamilyName, LocalServiceFamily } from "./local-family.js";
+import { solanaServiceFamily } from "./solana/service/solana-family.js";
+
+const SERVICE_FAMILIES: { [F in LocalFamilyName]: LocalServiceFamily<F> } = {
+  evm: evmServiceFamily,
+  bitcoin: bitcoinServiceFamily,
+  solana: solanaServiceFamily,
+};
+
+/** A chain's family, or undefined for a family the local system does not have (a config error). */
+export function serviceFamilyOf(
+  chain: Pick<LocalServiceChainConfig, "family">,
+): LocalServiceFamily<LocalFamilyName> | undefined {
+  return (SERVICE_FAMILIES as Partial<Record<string, LocalServiceFamily<LocalFamilyName>>>)[chain.family];
+}
+
+/** The family of a chain that passed validation: every configured chain has one. */
+export function familyOfChain(chain: LocalServiceChainConfig): LocalServiceFamily<LocalFamilyName> {
+  const family = serviceFamilyOf(chain);
+  if (family === undefined) throw new Error(`chain ${chain.name}: family ${chain.family} is not supported`);
+  return family;
+}
+
+/** The family of an asset's chain, typed for that asset. */
+export function familyOfAsset(asset: ResolvedAsset): LocalServiceFamily<LocalFamilyName> {
+  return familyOfChain(asset.chain);
+}
