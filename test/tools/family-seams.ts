@@ -29,11 +29,21 @@ function sourceFiles(root: string, dir: string): string[] {
   return out;
 }
 
+/** Package names the workspace resolves to its own folders (the product's exports, the local package's). */
+const WORKSPACE_PACKAGES: [string, string][] = [
+  ["htlc-solver/", "src/"],
+  ["@htlc-solver/localnet/", "packages/localnet/src/"],
+];
+
 function importsOf(text: string): string[] {
-  return [...text.matchAll(IMPORT_PATH)].map((m) => m[1]!).filter((p) => p.startsWith("."));
+  return [...text.matchAll(IMPORT_PATH)]
+    .map((m) => m[1]!)
+    .filter((p) => p.startsWith(".") || WORKSPACE_PACKAGES.some(([name]) => p.startsWith(name)));
 }
 
 function resolved(file: string, target: string): string {
+  for (const [name, folder] of WORKSPACE_PACKAGES)
+    if (target.startsWith(name)) return join(folder, target.slice(name.length));
   return join(file, "..", target);
 }
 
@@ -86,7 +96,6 @@ for (const file of product) {
     if (file.startsWith("src/config/") && to.startsWith("src/chains/")) configUp.push(`${file} -> ${to}`);
     if (LOCAL_SYSTEM.test(to) || /(^|\/)packages\//.test(to)) productToLocal.push(`${file} -> ${to}`);
   }
-  for (const m of code.matchAll(/from\s+"(@[^"]*localnet[^"]*)"/g)) productToLocal.push(`${file} -> ${m[1]}`);
 }
 const productReach = reachOf(product);
 const localReach = reachOf(local);
