@@ -9,11 +9,9 @@ import type {
   SolanaChainConfig,
   SolverConfig,
 } from "htlc-solver/config/types.js";
-import type {
-  LocalServiceBitcoinChainConfig,
-  LocalServiceConfig,
-  LocalServiceSolanaChainConfig,
-} from "./service/config.js";
+import type { LocalServiceConfig } from "./service/config.js";
+import type { LocalServiceBitcoinChainConfig } from "./families/bitcoin/service/bitcoin-config.js";
+import type { LocalServiceSolanaChainConfig } from "./families/solana/service/solana-config.js";
 import { LOCALNET_BITCOIN_TIMING } from "./families/bitcoin/bitcoin-setup.js";
 import { LOCALNET_SOLANA_TIMING } from "./families/solana/solana-setup.js";
 import type { DeployedAsset } from "./families/evm/evm-setup.js";

@@ -16,6 +16,7 @@ import type { KeyStore } from "../service/store/key-store.js";
 
 export type LocalFamilyName = LocalServiceChainConfig["family"];
 export type LocalChainOf<F extends LocalFamilyName> = Extract<LocalServiceChainConfig, { family: F }>;
+export type LocalAssetConfigOf<F extends LocalFamilyName> = LocalChainOf<F>["assets"][number];
 export type LocalAssetOf<F extends LocalFamilyName> = Extract<ResolvedAsset, { family: F }>;
 
 /** The HTLC and token schema fields of a chain in GET /v2/chains (docs/service-api.md). */
@@ -46,6 +47,8 @@ export interface LocalServiceFamily<F extends LocalFamilyName> {
   apiAssetAddresses(asset: LocalAssetOf<F>): { token_address: string; htlc_address: string };
   /** The solver's address on this family, or undefined when it has none there. */
   solverAddress(solver: LocalServiceSolverConfig): string | undefined;
+  /** What is wrong with a solver address on this family (ends a sentence naming it), or null. */
+  solverAddressProblem?(address: string): string | null;
   /** Whether the source side of an order request may leave out its owner (a deposit address pays in). */
   readonly sourceOwnerOptional: boolean;
   /** Whether a native-coin source is initiated by the user on chain, never by a relayed signature. */

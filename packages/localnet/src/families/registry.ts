@@ -3,12 +3,25 @@
  * setup, the user wallet and the service's watcher and relayer). Generic code looks a chain's family up
  * here instead of branching on its name; a new family adds a folder and a line below.
  */
-import type { LocalServiceChainConfig } from "../service/config.js";
 import type { ResolvedAsset } from "../service/registry.js";
+import type { LocalServiceBitcoinChainConfig } from "./bitcoin/service/bitcoin-config.js";
 import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
+import type { LocalServiceEvmChainConfig } from "./evm/service/evm-config.js";
 import { evmServiceFamily } from "./evm/service/evm-family.js";
 import type { LocalFamilyName, LocalServiceFamily } from "./local-family.js";
+import type { LocalServiceSolanaChainConfig } from "./solana/service/solana-config.js";
 import { solanaServiceFamily } from "./solana/service/solana-family.js";
+
+/** A chain of the local service's config, of any family. */
+export type LocalServiceChainConfig =
+  LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig | LocalServiceSolanaChainConfig;
+
+/** The solver's address per family: EVM address, x-only key (64 hex) in Bitcoin HTLCs, Solana address. */
+export interface LocalSolverAddresses {
+  evm: string;
+  bitcoin?: string;
+  solana?: string;
+}
 
 const SERVICE_FAMILIES: { [F in LocalFamilyName]: LocalServiceFamily<F> } = {
   evm: evmServiceFamily,
@@ -21,6 +34,11 @@ export function serviceFamilyOf(
   chain: Pick<LocalServiceChainConfig, "family">,
 ): LocalServiceFamily<LocalFamilyName> | undefined {
   return (SERVICE_FAMILIES as Partial<Record<string, LocalServiceFamily<LocalFamilyName>>>)[chain.family];
+}
+
+/** Every family, for what each one checks of configuration that is not a chain's (the solver's addresses). */
+export function allServiceFamilies(): readonly LocalServiceFamily<LocalFamilyName>[] {
+  return Object.values(SERVICE_FAMILIES) as LocalServiceFamily<LocalFamilyName>[];
 }
 
 /** The family of a chain that passed validation: every configured chain has one. */

@@ -2,10 +2,13 @@
  * Configuration of the local implementation of the service API. Amounts are decimal strings of smallest
  * units, prices are decimal strings of USD per whole unit, so the config can come straight from JSON.
  */
-import { ecc } from "htlc-solver/chains/bitcoin/ecc.js";
-import { solanaAddressProblem } from "htlc-solver/chains/solana/address.js";
 import { MIN_QUOTE_SECRET_LENGTH } from "htlc-solver/pricing/quote-signature.js";
-import { serviceFamilyOf } from "../families/registry.js";
+import {
+  allServiceFamilies,
+  serviceFamilyOf,
+  type LocalServiceChainConfig,
+  type LocalSolverAddresses,
+} from "../families/registry.js";
 
 /** What every asset has, whatever its chain family. */
 export interface LocalServiceAssetBase {
@@ -17,91 +20,8 @@ export interface LocalServiceAssetBase {
   maxAmount: string;
 }
 
-/** An EVM asset. */
-export interface LocalServiceAssetConfig extends LocalServiceAssetBase {
-  /** ERC20 contract, or `native` (also accepted: 0xEeee…EEeE) for the chain's coin. */
-  tokenAddress: string;
-  /** `HTLC` for a token, `NativeHTLC` for the coin. */
-  htlcAddress: string;
-}
-
-/** The Bitcoin asset (`btc`, 8 decimals): no contract, the HTLC is a script. */
-export type LocalServiceBitcoinAssetConfig = LocalServiceAssetBase;
-
-export interface LocalServiceEvmChainConfig {
-  name: string;
-  family: "evm";
-  chainId: number;
-  rpcUrl: string;
-  requiredConfirmations: number;
-  /** Blocks. */
-  sourceTimelock: number;
-  /** Blocks. */
-  destinationTimelock: number;
-  blockTimeMs: number;
-  explorerUrl: string;
-  assets: LocalServiceAssetConfig[];
-}
-
-export interface LocalServiceBitcoinChainConfig {
-  name: string;
-  family: "bitcoin";
-  network: "mainnet" | "testnet" | "regtest";
-  /** bitcoind JSON-RPC (or the project's regtest node). */
-  rpcUrl: string;
-  rpcUser: string;
-  rpcPassword: string;
-  requiredConfirmations: number;
-  /** Blocks (CSV), at most 65535. */
-  sourceTimelock: number;
-  /** Blocks (CSV), at most 65535. */
-  destinationTimelock: number;
-  blockTimeMs: number;
-  /** Empty when there is none. */
-  explorerUrl?: string;
-  /**
-   * Highest fee rate, sat/vB, the service pays for its own spends (service redeem, refund) and accepts in
-   * an instant refund it completes; 100 when absent.
-   */
-  maxFeeRateSatVb?: number;
-  /** How far below the tip the watcher searches a newly watched HTLC address; 1008 when absent. */
-  lookbackBlocks?: number;
-  assets: LocalServiceBitcoinAssetConfig[];
-}
-
-/** A Solana asset: `native` for SOL, or the SPL mint (base58). */
-export interface LocalServiceSolanaAssetConfig extends LocalServiceAssetBase {
-  tokenAddress: string;
-}
-
-export interface LocalServiceSolanaChainConfig {
-  name: string;
-  family: "solana";
-  /** The chain id hashed into Solana swap ids (103 on the test network). */
-  chainId: number;
-  rpcUrl: string;
-  /** HTLC programs (base58). */
-  nativeProgramId: string;
-  splProgramId: string;
-  /**
-   * The 64-byte secret key (base58) that pays the fees of the service's redeems on this chain. It
-   * never leaves the service.
-   */
-  relayerSecretKey: string;
-  /** Slots, counted at `confirmed`. */
-  requiredConfirmations: number;
-  /** Slots. */
-  sourceTimelock: number;
-  /** Slots. */
-  destinationTimelock: number;
-  /** Slot time. */
-  blockTimeMs: number;
-  explorerUrl?: string;
-  assets: LocalServiceSolanaAssetConfig[];
-}
-
-export type LocalServiceChainConfig =
-  LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig | LocalServiceSolanaChainConfig;
+/** A chain of any family; each family's own keys are in families/<family>/service/<family>-config.ts. */
+export type { LocalServiceChainConfig, LocalSolverAddresses };
 
 export interface LocalServiceSolverConfig {
   /** Hex id the solver quotes under. */
@@ -113,8 +33,8 @@ export interface LocalServiceSolverConfig {
    * request to it is signed. Absent: requests go unsigned.
    */
   quoteSecret?: string;
-  /** EVM address, the x-only key (64 hex) the solver uses in Bitcoin HTLCs, and its Solana address. */
-  addresses: { evm: string; bitcoin?: string; solana?: string };
+  /** The solver's address on each family it fills on (its key in HTLC scripts where there are no addresses). */
+  addresses: LocalSolverAddresses;
 }
 
 export interface LocalServiceDeadlines {
@@ -183,13 +103,10 @@ export function validateLocalServiceConfig(config: LocalServiceConfig): void {
     if (solver.quoteSecret !== undefined && solver.quoteSecret.length < MIN_QUOTE_SECRET_LENGTH) {
       fail(`solver ${solver.id} quoteSecret must be at least ${MIN_QUOTE_SECRET_LENGTH} characters`);
     }
-    const bitcoin = solver.addresses.bitcoin;
-    if (bitcoin !== undefined && !isXOnlyKeyHex(bitcoin)) {
-      fail(`solver ${solver.id} addresses.bitcoin ${bitcoin} is not an x-only public key (64 hex)`);
-    }
-    const solana = solver.addresses.solana;
-    if (solana !== undefined && solanaAddressProblem(solana) !== null) {
-      fail(`solver ${solver.id} addresses.solana ${solana} is not a Solana address`);
+    for (const family of allServiceFamilies()) {
+      const address = family.solverAddress(solver);
+      const problem = address === undefined ? null : (family.solverAddressProblem?.(address) ?? null);
+      if (problem !== null) fail(`solver ${solver.id} addresses.${family.family} ${address} ${problem}`);
     }
   }
 }
@@ -218,10 +135,6 @@ function validateChain(chain: LocalServiceChainConfig): void {
     if (!DECIMAL.test(asset.priceUsd))
       fail(`${where}: asset ${asset.symbol} priceUsd must be a decimal string`);
   }
-}
-
-function isXOnlyKeyHex(value: string): boolean {
-  return /^[0-9a-fA-F]{64}$/.test(value) && ecc.isXOnlyPoint(Buffer.from(value, "hex"));
 }
 
 function fail(message: string): never {

@@ -3,7 +3,6 @@ export {
   DEFAULT_DEADLINES,
   LocalServiceConfigError,
   validateLocalServiceConfig,
-  type LocalServiceAssetConfig,
   type LocalServiceChainConfig,
   type LocalServiceConfig,
   type LocalServiceDeadlines,

@@ -3,16 +3,8 @@
  * (`<chain>:<symbol>` for assets, lowercase hex without 0x for solver ids).
  */
 import { familyOfChain } from "../families/registry.js";
-import type {
-  LocalServiceAssetConfig,
-  LocalServiceBitcoinAssetConfig,
-  LocalServiceBitcoinChainConfig,
-  LocalServiceChainConfig,
-  LocalServiceEvmChainConfig,
-  LocalServiceSolanaAssetConfig,
-  LocalServiceSolanaChainConfig,
-  LocalServiceSolverConfig,
-} from "./config.js";
+import type { LocalAssetConfigOf, LocalChainOf, LocalFamilyName } from "../families/local-family.js";
+import type { LocalServiceChainConfig, LocalServiceSolverConfig } from "./config.js";
 
 interface ResolvedBase {
   /** `<chain>:<symbol>`. */
@@ -21,18 +13,10 @@ interface ResolvedBase {
   native: boolean;
 }
 
-export type ResolvedAsset =
-  | (ResolvedBase & { family: "evm"; chain: LocalServiceEvmChainConfig; config: LocalServiceAssetConfig })
-  | (ResolvedBase & {
-      family: "bitcoin";
-      chain: LocalServiceBitcoinChainConfig;
-      config: LocalServiceBitcoinAssetConfig;
-    })
-  | (ResolvedBase & {
-      family: "solana";
-      chain: LocalServiceSolanaChainConfig;
-      config: LocalServiceSolanaAssetConfig;
-    });
+/** An asset with its chain, typed by the chain's family. */
+export type ResolvedAsset = {
+  [F in LocalFamilyName]: ResolvedBase & { family: F; chain: LocalChainOf<F>; config: LocalAssetConfigOf<F> };
+}[LocalFamilyName];
 
 export class Registry {
   private readonly assets = new Map<string, ResolvedAsset>();

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { networks } from "bitcoinjs-lib";
 import { BitcoinKey } from "htlc-solver/chains/bitcoin/keys.js";
 import type { BitcoinRpcClient } from "htlc-solver/chains/bitcoin/rpc.js";
-import type { LocalServiceBitcoinChainConfig } from "../../../src/service/config.js";
+import type { LocalServiceBitcoinChainConfig } from "../../../src/families/bitcoin/service/bitcoin-config.js";
 import type { LocalService } from "../../../src/service/service.js";
 import { BitcoinUserWallet } from "../../../src/families/bitcoin/user-bitcoin.js";
 import type { CreateOrderResult, Order } from "htlc-solver/orderbook/types.js";

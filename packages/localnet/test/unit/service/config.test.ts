@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  validateLocalServiceConfig,
-  type LocalServiceConfig,
-  type LocalServiceEvmChainConfig,
-  type LocalServiceSolanaChainConfig,
-} from "../../../src/service/config.js";
+import { validateLocalServiceConfig, type LocalServiceConfig } from "../../../src/service/config.js";
+import type { LocalServiceEvmChainConfig } from "../../../src/families/evm/service/evm-config.js";
+import type { LocalServiceSolanaChainConfig } from "../../../src/families/solana/service/solana-config.js";
 import { localnetSolanaKey } from "../../../src/families/solana/solana-setup.js";
 
 function config(overrides: Partial<LocalServiceConfig> = {}): LocalServiceConfig {

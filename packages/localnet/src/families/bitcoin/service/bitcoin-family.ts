@@ -1,4 +1,5 @@
 /** The Bitcoin family of the local service: Taproot HTLCs paid to deposit addresses, instant refunds. */
+import { ecc } from "htlc-solver/chains/bitcoin/ecc.js";
 import { MAX_CSV_BLOCKS } from "htlc-solver/chains/bitcoin/htlc.js";
 import { LocalServiceConfigError } from "../../../service/config.js";
 import type { LocalServiceFamily } from "../../local-family.js";
@@ -40,6 +41,10 @@ export const bitcoinServiceFamily: LocalServiceFamily<"bitcoin"> = {
   apiSchemas: () => ({ supported_htlc_schemas: [], supported_token_schemas: [], htlc: null, token: null }),
   apiAssetAddresses: () => ({ token_address: BITCOIN_TOKEN_ADDRESS, htlc_address: "" }),
   solverAddress: (solver) => solver.addresses.bitcoin,
+  solverAddressProblem: (address) =>
+    /^[0-9a-fA-F]{64}$/.test(address) && ecc.isXOnlyPoint(Buffer.from(address, "hex"))
+      ? null
+      : "is not an x-only public key (64 hex)",
   // A Bitcoin user pays the order's deposit address, so the order need not name where the coins come from.
   sourceOwnerOptional: true,
   nativeSourceInitiatedByUser: false,

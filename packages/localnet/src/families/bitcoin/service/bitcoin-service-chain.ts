@@ -16,7 +16,7 @@ import { BitcoinKey } from "htlc-solver/chains/bitcoin/keys.js";
 import { bitcoinNetwork } from "htlc-solver/chains/bitcoin/network.js";
 import { BitcoinRpcClient } from "htlc-solver/chains/bitcoin/rpc.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalServiceBitcoinChainConfig } from "../../../service/config.js";
+import type { LocalServiceBitcoinChainConfig } from "./bitcoin-config.js";
 import type { KeyStore } from "../../../service/store/key-store.js";
 import { RelayRejectedError } from "../../../service/chains/relay-error.js";
 import type { ServiceChain, SwapTerms, TxOutcome } from "../../../service/chains/service-chain.js";

@@ -13,7 +13,7 @@ import {
 } from "viem";
 import { evmChain } from "htlc-solver/chains/evm/client.js";
 import { privateKeyToAccount } from "viem/accounts";
-import type { LocalServiceEvmChainConfig } from "../../../service/config.js";
+import type { LocalServiceEvmChainConfig } from "./evm-config.js";
 
 export interface EvmClients {
   publicClient: PublicClient<Transport, Chain>;

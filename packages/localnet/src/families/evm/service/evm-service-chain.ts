@@ -9,7 +9,7 @@ import {
 } from "viem";
 import { evmOrderId } from "htlc-solver/chains/evm/order-id.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalServiceEvmChainConfig } from "../../../service/config.js";
+import type { LocalServiceEvmChainConfig } from "./evm-config.js";
 import { isNativeToken } from "htlc-solver/chains/evm/assets.js";
 import type {
   ServiceChain,

@@ -52,6 +52,8 @@ export const solanaServiceFamily: LocalServiceFamily<"solana"> = {
     htlc_address: asset.native ? asset.chain.nativeProgramId : asset.chain.splProgramId,
   }),
   solverAddress: (solver) => solver.addresses.solana,
+  solverAddressProblem: (address) =>
+    solanaAddressProblem(address) === null ? null : "is not a Solana address",
   sourceOwnerOptional: false,
   nativeSourceInitiatedByUser: false,
   initiateDetectSeconds: (deadlines) => deadlines.initiateDetectSeconds,

@@ -18,7 +18,7 @@ import {
 import { solanaSwapId } from "htlc-solver/chains/solana/swap-id.js";
 import { hexBytes } from "htlc-solver/chains/solana/swap-params.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalServiceSolanaChainConfig } from "../../../service/config.js";
+import type { LocalServiceSolanaChainConfig } from "./solana-config.js";
 import { RelayRejectedError } from "../../../service/chains/relay-error.js";
 import type { ServiceChain, SwapTerms, TxOutcome } from "../../../service/chains/service-chain.js";
 import { swapOfRecord } from "./solana-swap-of.js";

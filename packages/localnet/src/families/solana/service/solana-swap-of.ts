@@ -9,7 +9,7 @@ import { swapAccountOf, swapTermsOf } from "htlc-solver/chains/solana/swap-param
 import type { SwapTerms as SolanaSwapTerms } from "htlc-solver/chains/solana/swap-terms.js";
 import { recordParams } from "htlc-solver/orderbook/record-params.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalServiceSolanaChainConfig } from "../../../service/config.js";
+import type { LocalServiceSolanaChainConfig } from "./solana-config.js";
 
 export interface RecordSwap {
   asset: SolanaAsset;

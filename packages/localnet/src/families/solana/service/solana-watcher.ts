@@ -27,7 +27,7 @@ import { decodeLiveSwap } from "htlc-solver/chains/solana/reader.js";
 import type { SolanaRpc } from "htlc-solver/chains/solana/rpc.js";
 import { initiationSlot } from "htlc-solver/chains/solana/swap-state.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalServiceSolanaChainConfig } from "../../../service/config.js";
+import type { LocalServiceSolanaChainConfig } from "./solana-config.js";
 import type { ChainWatcher, OnChainTerms, SwapFacts, TxFact } from "../../../service/chains/service-chain.js";
 import { swapOfRecord } from "./solana-swap-of.js";
 
