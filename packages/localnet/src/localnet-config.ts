@@ -1,67 +1,25 @@
 import type {
   AssetPriceConfig,
-  BitcoinChainConfig,
-  EvmChainConfig,
   InventoryCurve,
   PriceSourceSpec,
   PricesConfig,
   PricingStrategy,
-  SolanaChainConfig,
   SolverConfig,
+  SolverKeys,
 } from "htlc-solver/config/types.js";
-import type { LocalServiceConfig } from "./service/config.js";
-import type { LocalServiceBitcoinChainConfig } from "./families/bitcoin/service/bitcoin-config.js";
-import type { LocalServiceSolanaChainConfig } from "./families/solana/service/solana-config.js";
-import { LOCALNET_BITCOIN_TIMING } from "./families/bitcoin/bitcoin-setup.js";
-import { LOCALNET_SOLANA_TIMING } from "./families/solana/solana-setup.js";
-import type { DeployedAsset } from "./families/evm/evm-setup.js";
-import type { LocalFeed } from "./price-feeds.js";
+import type { LocalServiceConfig, LocalSolverAddresses } from "./service/config.js";
+import type {
+  LocalFeed,
+  LocalPricingContext,
+  PlannedAsset,
+  StartedLocalChains,
+} from "./families/local-chain-family.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "htlc-solver/util/listen.js";
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from "htlc-solver/pricing/quote-auth.js";
 import { DEFAULT_QUOTE_LIMITS } from "htlc-solver/pricing/quote-guard.js";
 
-export interface LocalEvmChainPlan {
-  name: string;
-  chainId: number;
-  rpcUrl: string;
-  assets: DeployedAsset[];
-  /** The BatchExecutor the solver's account delegates to, so that its fills batch; absent: fills go alone. */
-  batchExecutor?: string;
-}
-
-export interface LocalBitcoinChainPlan {
-  name: string;
-  rpcUrl: string;
-  rpcUser: string;
-  rpcPassword: string;
-  /** Blocks. */
-  sourceTimelock: number;
-  /** Blocks; also the timelock the solver sets when it fills here. */
-  destinationTimelock: number;
-}
-
-export interface LocalSolanaChainPlan {
-  name: string;
-  /** The chain id hashed into Solana swap ids. */
-  chainId: number;
-  rpcUrl: string;
-  nativeProgramId: string;
-  splProgramId: string;
-  /** The USDC-like SPL mint. */
-  usdcMint: string;
-  /** Slots. */
-  sourceTimelock: number;
-  /** Slots; also the timelock the solver sets when it fills here. */
-  destinationTimelock: number;
-}
-
-/** The Solana assets of the localnet: SOL and a USDC-like token of the plan's mint. */
-export function solanaAssets(plan: LocalSolanaChainPlan) {
-  return [
-    { symbol: "sol", name: "SOL (localnet)", decimals: 9, tokenAddress: "native" },
-    { symbol: "usdc", name: "USD Coin (localnet Solana)", decimals: 6, tokenAddress: plan.usdcMint },
-  ];
-}
+/** One family's started chains, as the generic config sees them. */
+export type LocalChainsParts = StartedLocalChains<unknown, unknown, unknown, unknown>;
 
 /**
  * USD per whole unit at start: the localnet feeds' and tickers' first answers, the fixed table's entries,
@@ -133,47 +91,17 @@ function inventoryCurve(symbol: string, decimals: number): InventoryCurve | null
   };
 }
 
-/** The Bitcoin asset, in the shape the EVM assets have for pricing. */
-const BTC_ASSET = { symbol: "btc", name: "Bitcoin (regtest)", decimals: 8 };
-
-/** Localnet chain timing: anvil mines one block a second. */
-export const LOCALNET_TIMING = {
-  blockTimeMs: 1000,
-  sourceTimelock: 7200,
-  destinationTimelock: 600,
-  requiredConfirmations: 1,
-  /** The solver follows its transactions three blocks deep: a reorg test has room below that. */
-  finalityDepth: 3,
-};
-
 export function assetId(chain: string, symbol: string): string {
   return `${chain}:${symbol}`;
 }
 
-interface PlannedAsset {
-  chain: string;
-  asset: { symbol: string; decimals: number };
-}
-
 /** Every asset of the localnet, with its chain. */
-function allAssets(
-  chains: LocalEvmChainPlan[],
-  bitcoin: LocalBitcoinChainPlan,
-  solana: LocalSolanaChainPlan,
-): PlannedAsset[] {
-  return [
-    ...chains.flatMap((c) => c.assets.map((a) => ({ chain: c.name, asset: a }))),
-    { chain: bitcoin.name, asset: BTC_ASSET },
-    ...solanaAssets(solana).map((asset) => ({ chain: solana.name, asset })),
-  ];
+function allAssets(families: readonly LocalChainsParts[]): PlannedAsset[] {
+  return families.flatMap((family) => family.assets);
 }
 
-function strategies(
-  chains: LocalEvmChainPlan[],
-  bitcoin: LocalBitcoinChainPlan,
-  solana: LocalSolanaChainPlan,
-): PricingStrategy[] {
-  const all = allAssets(chains, bitcoin, solana);
+function strategies(families: readonly LocalChainsParts[]): PricingStrategy[] {
+  const all = allAssets(families);
   const result: PricingStrategy[] = [];
   for (const from of all) {
     for (const to of all) {
@@ -196,67 +124,33 @@ function strategies(
 }
 
 /**
- * Live prices on the localnet: the median of the asset's feed on its chain (Bitcoin's on the first anvil
- * chain) and the three exchanges' tickers; wrapped BTC behind a de-peg guard on its own feed, USDC pegged
- * to the dollar behind its feed and ticker.
+ * Live prices on the localnet: the median of each asset's feeds and the three exchanges' tickers, as each
+ * family sets them out for its assets (pegs, how many sources must agree).
  */
-function localnetPrices(
-  chains: LocalEvmChainPlan[],
-  bitcoin: LocalBitcoinChainPlan,
-  solana: LocalSolanaChainPlan,
-  sources: LocalnetPriceSources,
-): PricesConfig {
-  const feed = (chain: string, symbol: string): PriceSourceSpec => {
-    const found = sources.feeds.find((f) => f.chain === chain && f.symbol === symbol);
-    if (found === undefined) throw new Error(`the localnet has no ${symbol} feed on ${chain}`);
-    return { kind: "chainlink", chain, feed: found.address, maxAgeMs: LOCALNET_FEED_MAX_AGE_MS };
-  };
-  const btcId = assetId(bitcoin.name, BTC_ASSET.symbol);
-  const firstChain = chains[0]?.name ?? "";
-  const assets: Record<string, AssetPriceConfig> = {
-    [btcId]: {
-      sources: [feed(firstChain, "btc"), ...(TICKERS.btc ?? [])],
-      minSources: 3,
-      maxDeviationBps: 100,
-      peg: null,
+function localnetPrices(families: readonly LocalChainsParts[], sources: LocalnetPriceSources): PricesConfig {
+  const pricing: LocalPricingContext = {
+    feed: (symbol, chain) => {
+      const found = sources.feeds.find(
+        (f) => f.symbol === symbol && (chain === undefined || f.chain === chain),
+      );
+      if (found === undefined)
+        throw new Error(`the localnet has no ${symbol} feed on ${chain ?? "any chain"}`);
+      return {
+        kind: "chainlink",
+        chain: found.chain,
+        feed: found.address,
+        maxAgeMs: LOCALNET_FEED_MAX_AGE_MS,
+      };
     },
-    // SOL like BTC: its feed on the first anvil chain and the three tickers; Solana USDC like EVM USDC.
-    [assetId(solana.name, "sol")]: {
-      sources: [feed(firstChain, "sol"), ...(TICKERS.sol ?? [])],
-      minSources: 3,
-      maxDeviationBps: 100,
-      peg: null,
-    },
-    [assetId(solana.name, "usdc")]: {
-      sources: [feed(firstChain, "usdc"), ...(TICKERS.usdc ?? [])],
-      minSources: 1,
-      maxDeviationBps: 100,
-      peg: { base: "usd", maxDeviationBps: 100, quotedIn: "usd" },
+    tickers: (symbol) => TICKERS[symbol] ?? [],
+    assetIdOf: (symbol) => {
+      const found = allAssets(families).find(({ asset }) => asset.symbol === symbol);
+      if (found === undefined) throw new Error(`the localnet has no ${symbol} asset`);
+      return assetId(found.chain, symbol);
     },
   };
-  for (const chain of chains) {
-    for (const asset of chain.assets) {
-      const id = assetId(chain.name, asset.symbol);
-      const own = [feed(chain.name, asset.symbol), ...(TICKERS[asset.symbol] ?? [])];
-      if (asset.symbol === "wbtc") {
-        assets[id] = {
-          sources: own,
-          minSources: 1,
-          maxDeviationBps: 0,
-          peg: { base: btcId, maxDeviationBps: 200, quotedIn: "usd" },
-        };
-      } else if (asset.symbol === "usdc") {
-        assets[id] = {
-          sources: own,
-          minSources: 1,
-          maxDeviationBps: 100,
-          peg: { base: "usd", maxDeviationBps: 100, quotedIn: "usd" },
-        };
-      } else {
-        assets[id] = { sources: own, minSources: 3, maxDeviationBps: 100, peg: null };
-      }
-    }
-  }
+  const assets: Record<string, AssetPriceConfig> = {};
+  for (const family of families) Object.assign(assets, family.prices(pricing));
   const exchange = { baseUrl: sources.tickerUrl, timeoutMs: 2_000, maxAgeMs: 10_000 };
   return {
     refreshMs: LOCALNET_PRICE_REFRESH_MS,
@@ -265,13 +159,9 @@ function localnetPrices(
   };
 }
 
-function localnetCurves(
-  chains: LocalEvmChainPlan[],
-  bitcoin: LocalBitcoinChainPlan,
-  solana: LocalSolanaChainPlan,
-): Record<string, InventoryCurve> {
+function localnetCurves(families: readonly LocalChainsParts[]): Record<string, InventoryCurve> {
   const curves: Record<string, InventoryCurve> = {};
-  for (const { chain, asset } of allAssets(chains, bitcoin, solana)) {
+  for (const { chain, asset } of allAssets(families)) {
     const curve = inventoryCurve(asset.symbol, asset.decimals);
     if (curve !== null) curves[assetId(chain, asset.symbol)] = curve;
   }
@@ -280,16 +170,10 @@ function localnetCurves(
 
 /** The solver's config on the localnet; every amount limit generous, every safety rule on. */
 export function localnetSolverConfig(options: {
-  chains: LocalEvmChainPlan[];
-  bitcoin: LocalBitcoinChainPlan;
-  solana: LocalSolanaChainPlan;
+  families: readonly LocalChainsParts[];
   serviceUrl: string;
   appId: string;
   solverId: string;
-  evmKey: string;
-  bitcoinKey: string;
-  /** The solver's Solana secret key, base58. */
-  solanaKey: string;
   journalPath: string;
   quotePort: number;
   opsPort: number;
@@ -297,41 +181,12 @@ export function localnetSolverConfig(options: {
   quoteSecret: string;
   prices: LocalnetPriceSources;
 }): SolverConfig {
-  const chains: EvmChainConfig[] = options.chains.map((chain) => ({
-    family: "evm",
-    name: chain.name,
-    chainId: chain.chainId,
-    rpcUrls: [chain.rpcUrl],
-    minBlockTimeMs: LOCALNET_TIMING.blockTimeMs,
-    maxBlockTimeMs: LOCALNET_TIMING.blockTimeMs,
-    minConfirmations: LOCALNET_TIMING.requiredConfirmations,
-    finalityDepth: LOCALNET_TIMING.finalityDepth,
-    fillTimelockBlocks: LOCALNET_TIMING.destinationTimelock,
-    bumpAfterMs: 15_000,
-    maxFeePerGasWei: 500_000_000_000n,
-    maxHeadLagBlocks: 3,
-    rpcTimeoutMs: 15_000,
-    maxBatch: 50,
-    ...(chain.batchExecutor === undefined
-      ? {}
-      : { batchFills: "eip7702" as const, batchExecutor: chain.batchExecutor }),
-    assets: chain.assets.map((asset) => ({
-      id: assetId(chain.name, asset.symbol),
-      chain: chain.name,
-      symbol: asset.symbol,
-      decimals: asset.decimals,
-      tokenAddress: asset.tokenAddress,
-      htlcAddress: asset.htlcAddress,
-    })),
-  }));
+  const { families } = options;
   const fixedPrices: Record<string, string> = {};
-  for (const chain of options.chains) {
-    for (const asset of chain.assets)
-      fixedPrices[assetId(chain.name, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
-  }
-  fixedPrices[assetId(options.bitcoin.name, BTC_ASSET.symbol)] = LOCALNET_PRICES.btc ?? "60000";
-  for (const asset of solanaAssets(options.solana))
-    fixedPrices[assetId(options.solana.name, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
+  for (const { chain, asset } of allAssets(families))
+    fixedPrices[assetId(chain, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
+  // Every family the localnet runs gives its key; the product's config check names one that is missing.
+  const keys = Object.assign({}, ...families.map((family) => family.solverKeys)) as SolverKeys;
   return {
     service: { url: options.serviceUrl, appId: options.appId },
     solver: {
@@ -340,13 +195,13 @@ export function localnetSolverConfig(options: {
       watchIntervalMs: 100,
       orderConcurrency: 32,
       leaseTtlMs: 10_000,
-      keys: { evm: options.evmKey, bitcoin: options.bitcoinKey, solana: options.solanaKey },
+      keys,
     },
-    chains: [...chains, solverBitcoinChain(options.bitcoin), solverSolanaChain(options.solana)],
+    chains: families.flatMap((family) => family.solverChains()),
     fixedPrices,
-    prices: localnetPrices(options.chains, options.bitcoin, options.solana, options.prices),
-    strategies: strategies(options.chains, options.bitcoin, options.solana),
-    inventoryCurves: localnetCurves(options.chains, options.bitcoin, options.solana),
+    prices: localnetPrices(families, options.prices),
+    strategies: strategies(families),
+    inventoryCurves: localnetCurves(families),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
     safety: {
       timelockMarginMs: 600_000,
@@ -371,144 +226,20 @@ export function localnetSolverConfig(options: {
   };
 }
 
-/** The solver's view of the localnet's Bitcoin chain: its own node, 1 s blocks, 1-100 sat/vB. */
-function solverBitcoinChain(bitcoin: LocalBitcoinChainPlan): BitcoinChainConfig {
-  return {
-    family: "bitcoin",
-    name: bitcoin.name,
-    network: "regtest",
-    backend: "bitcoind",
-    rpcUrls: [bitcoin.rpcUrl],
-    rpcUser: bitcoin.rpcUser,
-    rpcPassword: bitcoin.rpcPassword,
-    esploraUrls: [],
-    maxHeadLagBlocks: 1,
-    rpcTimeoutMs: 30_000,
-    minBlockTimeMs: LOCALNET_BITCOIN_TIMING.blockTimeMs,
-    maxBlockTimeMs: LOCALNET_BITCOIN_TIMING.blockTimeMs,
-    minConfirmations: LOCALNET_BITCOIN_TIMING.requiredConfirmations,
-    finalityDepth: LOCALNET_BITCOIN_TIMING.finalityDepth,
-    fillTimelockBlocks: bitcoin.destinationTimelock,
-    bumpAfterMs: 15_000,
-    feeRateFloorSatVb: 1,
-    feeRateCeilingSatVb: 100,
-    maxBatch: 50,
-    assets: [
-      {
-        id: assetId(bitcoin.name, BTC_ASSET.symbol),
-        chain: bitcoin.name,
-        symbol: BTC_ASSET.symbol,
-        decimals: BTC_ASSET.decimals,
-        tokenAddress: "primary",
-        htlcAddress: "",
-      },
-    ],
-  };
-}
-
-/** The solver's view of the localnet's Solana chain: 400 ms slots (500 at the slowest), fills of 600 slots. */
-function solverSolanaChain(solana: LocalSolanaChainPlan): SolanaChainConfig {
-  return {
-    family: "solana",
-    name: solana.name,
-    chainId: solana.chainId,
-    rpcUrls: [solana.rpcUrl],
-    nativeProgramId: solana.nativeProgramId,
-    splProgramId: solana.splProgramId,
-    commitment: "confirmed",
-    minBlockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
-    maxBlockTimeMs: LOCALNET_SOLANA_TIMING.maxSlotMs,
-    minConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
-    finalityDepth: LOCALNET_SOLANA_TIMING.finalityDepth,
-    fillTimelockBlocks: solana.destinationTimelock,
-    bumpAfterMs: 15_000,
-    maxHeadLagBlocks: 75,
-    rpcTimeoutMs: 15_000,
-    computeUnitPriceFloorMicroLamports: 0n,
-    computeUnitPriceCeilingMicroLamports: 1_000_000n,
-    assets: solanaAssets(solana).map((asset) => ({
-      id: assetId(solana.name, asset.symbol),
-      chain: solana.name,
-      symbol: asset.symbol,
-      decimals: asset.decimals,
-      tokenAddress: asset.tokenAddress,
-      htlcAddress: asset.tokenAddress === "native" ? solana.nativeProgramId : solana.splProgramId,
-    })),
-  };
-}
-
-function serviceSolanaChain(
-  solana: LocalSolanaChainPlan,
-  relayerSecretKey: string,
-): LocalServiceSolanaChainConfig {
-  return {
-    name: solana.name,
-    family: "solana",
-    chainId: solana.chainId,
-    rpcUrl: solana.rpcUrl,
-    nativeProgramId: solana.nativeProgramId,
-    splProgramId: solana.splProgramId,
-    relayerSecretKey,
-    requiredConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
-    sourceTimelock: solana.sourceTimelock,
-    destinationTimelock: solana.destinationTimelock,
-    blockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
-    explorerUrl: "",
-    assets: solanaAssets(solana).map((asset) => ({
-      ...asset,
-      priceUsd: LOCALNET_PRICES[asset.symbol] ?? "1",
-      minAmount: "1",
-      maxAmount: (10n ** BigInt(asset.decimals + 6)).toString(),
-    })),
-  };
-}
-
-function serviceBitcoinChain(bitcoin: LocalBitcoinChainPlan): LocalServiceBitcoinChainConfig {
-  return {
-    name: bitcoin.name,
-    family: "bitcoin",
-    network: "regtest",
-    rpcUrl: bitcoin.rpcUrl,
-    rpcUser: bitcoin.rpcUser,
-    rpcPassword: bitcoin.rpcPassword,
-    requiredConfirmations: LOCALNET_BITCOIN_TIMING.requiredConfirmations,
-    sourceTimelock: bitcoin.sourceTimelock,
-    destinationTimelock: bitcoin.destinationTimelock,
-    blockTimeMs: LOCALNET_BITCOIN_TIMING.blockTimeMs,
-    explorerUrl: "",
-    assets: [
-      {
-        ...BTC_ASSET,
-        priceUsd: LOCALNET_PRICES.btc ?? "60000",
-        // Below a few hundred sats an output is dust.
-        minAmount: "1000",
-        maxAmount: (10n ** BigInt(BTC_ASSET.decimals + 6)).toString(),
-      },
-    ],
-  };
-}
-
 export function localnetServiceConfig(options: {
-  chains: LocalEvmChainPlan[];
-  bitcoin: LocalBitcoinChainPlan;
-  solana: LocalSolanaChainPlan;
+  families: readonly LocalChainsParts[];
   port: number;
   dbPath: string;
   appId: string;
   relayerKey: string;
-  /** Pays the service's redeems on the Solana chain; base58 secret key. */
-  solanaRelayerKey: string;
   solver: {
     id: string;
     quoteUrl: string;
     /** The solver's quote.auth.secret: the service signs its quote requests with it. */
     quoteSecret: string;
-    evmAddress: string;
-    bitcoinKey: string;
-    solanaAddress: string;
   };
-  sourceTimelock?: number;
 }): LocalServiceConfig {
+  const { families } = options;
   return {
     host: "127.0.0.1",
     port: options.port,
@@ -516,41 +247,17 @@ export function localnetServiceConfig(options: {
     appIds: [options.appId],
     relayerPrivateKey: options.relayerKey,
     pollIntervalMs: 500,
-    chains: [
-      ...options.chains.map((chain) => ({
-        name: chain.name,
-        family: "evm" as const,
-        chainId: chain.chainId,
-        rpcUrl: chain.rpcUrl,
-        requiredConfirmations: LOCALNET_TIMING.requiredConfirmations,
-        sourceTimelock: options.sourceTimelock ?? LOCALNET_TIMING.sourceTimelock,
-        destinationTimelock: LOCALNET_TIMING.destinationTimelock,
-        blockTimeMs: LOCALNET_TIMING.blockTimeMs,
-        explorerUrl: "",
-        assets: chain.assets.map((asset) => ({
-          symbol: asset.symbol,
-          name: asset.name,
-          decimals: asset.decimals,
-          tokenAddress: asset.tokenAddress,
-          htlcAddress: asset.htlcAddress,
-          priceUsd: LOCALNET_PRICES[asset.symbol] ?? "1",
-          minAmount: "1",
-          maxAmount: (10n ** BigInt(asset.decimals + 6)).toString(),
-        })),
-      })),
-      serviceBitcoinChain(options.bitcoin),
-      serviceSolanaChain(options.solana, options.solanaRelayerKey),
-    ],
+    chains: families.flatMap((family) => family.serviceChains()),
     solvers: [
       {
         id: options.solver.id,
         quoteUrl: options.solver.quoteUrl,
         quoteSecret: options.solver.quoteSecret,
-        addresses: {
-          evm: options.solver.evmAddress,
-          bitcoin: options.solver.bitcoinKey,
-          solana: options.solver.solanaAddress,
-        },
+        // Every family gives the solver's address there; the service's config check names one that is wrong.
+        addresses: Object.assign(
+          {},
+          ...families.map((family) => family.solverAddresses),
+        ) as LocalSolverAddresses,
       },
     ],
   };

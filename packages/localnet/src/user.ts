@@ -19,11 +19,8 @@ import {
 } from "htlc-solver/chains/evm/htlc-abi.js";
 import type { OrderbookClient } from "htlc-solver/orderbook/client.js";
 import type { CreateOrderRequest, Order, OrderSide, QuoteItem } from "htlc-solver/orderbook/types.js";
-import type {
-  LocalnetAssetDescriptor,
-  LocalnetDescriptor,
-  LocalnetEvmChainDescriptor,
-} from "./descriptor.js";
+import type { LocalnetDescriptor } from "./descriptor.js";
+import type { LocalnetAssetDescriptor, LocalnetEvmChainDescriptor } from "./families/evm/evm-descriptor.js";
 import { evmChain } from "htlc-solver/chains/evm/client.js";
 import { gasWithMargin } from "./families/evm/gas-margin.js";
 import { BitcoinUserWallet, sourceHtlc } from "./families/bitcoin/user-bitcoin.js";

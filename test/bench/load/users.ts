@@ -19,7 +19,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
-import type { LocalnetDescriptor, LocalnetEvmChainDescriptor } from "@htlc-solver/localnet/descriptor.js";
+import type { LocalnetDescriptor } from "@htlc-solver/localnet/descriptor.js";
+import type { LocalnetEvmChainDescriptor } from "@htlc-solver/localnet/families/evm/evm-descriptor.js";
 import { gasWithMargin } from "@htlc-solver/localnet/families/evm/gas-margin.js";
 import { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { OrderbookClient } from "../../../src/orderbook/client.js";

@@ -4,6 +4,10 @@
  * here instead of branching on its name; a new family adds a folder and a line below.
  */
 import type { ResolvedAsset } from "../service/registry.js";
+import { startBitcoinLocalnet, type BitcoinLocalnetOptions } from "./bitcoin/bitcoin-localnet.js";
+import { startEvmLocalnet, type EvmLocalnetOptions } from "./evm/evm-localnet.js";
+import { settledOrStopped, settledValue, type LocalnetStartContext } from "./local-chain-family.js";
+import { startSolanaLocalnet, type SolanaLocalnetOptions } from "./solana/solana-localnet.js";
 import type { LocalServiceBitcoinChainConfig } from "./bitcoin/service/bitcoin-config.js";
 import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
 import type { LocalServiceEvmChainConfig } from "./evm/service/evm-config.js";
@@ -52,3 +56,34 @@ export function familyOfChain(chain: LocalServiceChainConfig): LocalServiceFamil
 export function familyOfAsset(asset: ResolvedAsset): LocalServiceFamily<LocalFamilyName> {
   return familyOfChain(asset.chain);
 }
+
+/** What each family adds to the localnet's options. */
+export type LocalnetFamilyOptions = EvmLocalnetOptions & BitcoinLocalnetOptions & SolanaLocalnetOptions;
+
+/** The families' chains, started and set up, merged into the localnet and its descriptor. */
+export async function startLocalnetFamilies(context: LocalnetStartContext) {
+  const results = await Promise.allSettled([
+    startEvmLocalnet(context),
+    startBitcoinLocalnet(context),
+    startSolanaLocalnet(context),
+  ] as const);
+  await settledOrStopped(results);
+  const [evm, bitcoin, solana] = [
+    settledValue(results[0]),
+    settledValue(results[1]),
+    settledValue(results[2]),
+  ];
+  return {
+    all: [evm, bitcoin, solana] as const,
+    handles: { ...evm.handles, ...bitcoin.handles, ...solana.handles },
+    descriptor: { ...evm.descriptor, ...bitcoin.descriptor, ...solana.descriptor },
+    solverDescriptor: { ...evm.solverDescriptor, ...bitcoin.solverDescriptor, ...solana.solverDescriptor },
+    userDescriptors: evm.userDescriptors.map((user, i) => ({
+      ...user,
+      ...bitcoin.userDescriptors[i]!,
+      ...solana.userDescriptors[i]!,
+    })),
+  };
+}
+
+export type StartedLocalnetFamilies = Awaited<ReturnType<typeof startLocalnetFamilies>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedAnswer } from "../../src/price-feeds.js";
+import { feedAnswer } from "../../src/families/evm/price-feeds.js";
 import { krakenPairName } from "../../src/ticker-server.js";
 
 describe("localnet price sources", () => {

@@ -23,7 +23,7 @@ import { solanaSwapId } from "htlc-solver/chains/solana/swap-id.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "htlc-solver/chains/solana/swap-params.js";
 import { recordParams } from "htlc-solver/orderbook/record-params.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
-import type { LocalnetSolanaChainDescriptor } from "../../descriptor.js";
+import type { LocalnetSolanaChainDescriptor } from "./solana-descriptor.js";
 
 /** Units a user's HTLC call may use: an SPL initiate creating its mint's vault fits well. */
 const USER_UNIT_LIMIT = 100_000n;

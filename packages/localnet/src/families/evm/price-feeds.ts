@@ -3,12 +3,13 @@
  * each anvil chain, owned by a keeper account that sets their answers. Like a live feed's heartbeat, the
  * keeper re-posts every answer at an interval so a long-running localnet's feeds never go stale.
  */
-import { createPublicClient, createWalletClient, http, type Address, type PublicClient } from "viem";
+import { createPublicClient, createWalletClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { evmChain } from "htlc-solver/chains/evm/client.js";
 import { parseDecimal, pow10, type DecimalString } from "htlc-solver/pricing/decimal.js";
-import type { LocalnetAccount } from "./accounts.js";
-import { deployTestPriceFeed, type DeployerWallet } from "./families/evm/deploy-evm.js";
+import type { LocalnetAccount } from "../../accounts.js";
+import type { LocalFeed } from "../local-chain-family.js";
+import { deployTestPriceFeed, type DeployerWallet } from "./deploy-evm.js";
 
 export const FEED_DECIMALS = 8;
 
@@ -34,15 +35,7 @@ const feedAbi = [
   },
 ] as const;
 
-export interface LocalFeed {
-  chain: string;
-  /** The asset symbol it prices (`btc`, `eth`, `wbtc`, `usdc`). */
-  symbol: string;
-  /** `BTC / USD`, as Chainlink names its feeds. */
-  pair: string;
-  address: Address;
-  decimals: number;
-}
+export type { LocalFeed };
 
 export interface LocalFeedChain {
   name: string;
