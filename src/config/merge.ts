@@ -1,4 +1,4 @@
-import { isRawObject, type RawObject } from "./validate/fields.js";
+import { isRawObject, type RawObject } from "./raw.js";
 
 /**
  * Keys that say the same thing in two forms (one URL, or a list of URLs): a later layer that sets one

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionRequest } from "../../src/chains/chain.js";
 import { Journal } from "../../src/journal/journal.js";
-import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/sections/prices.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";

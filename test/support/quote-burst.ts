@@ -5,7 +5,7 @@
  */
 import { pino } from "pino";
 import type { Address } from "viem";
-import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/sections/prices.js";
 import { startTickerServer } from "@htlc-solver/localnet/ticker-server.js";
 import type { FeedReader } from "../../src/pricing/live/chainlink-feed.js";
 import { createPricing } from "../../src/pricing/pricing.js";

@@ -6,7 +6,7 @@ import type {
   PricesConfig,
   PricingStrategy,
 } from "../../../src/config/types.js";
-import { EXCHANGE_DEFAULTS } from "../../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../../src/config/sections/prices.js";
 import type { AssetIndex } from "../../../src/pricing/assets.js";
 import { Inventory, type BalanceSource } from "../../../src/pricing/inventory.js";
 import { FixedPriceSource, type PriceSource } from "../../../src/pricing/price-source.js";

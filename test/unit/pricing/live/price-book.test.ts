@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AssetPriceConfig, PricesConfig } from "../../../../src/config/types.js";
-import { EXCHANGE_DEFAULTS } from "../../../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../../../src/config/sections/prices.js";
 import { startTickerServer, type TickerServer } from "@htlc-solver/localnet/ticker-server.js";
 import type { FeedReader, RoundData } from "../../../../src/pricing/live/chainlink-feed.js";
 import { PriceBook } from "../../../../src/pricing/live/price-book.js";
