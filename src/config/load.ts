@@ -10,7 +10,7 @@ import { applyChainEnv } from "./chain-env.js";
 import { readChains } from "./chains.js";
 import { Problems } from "./errors.js";
 import { readKeyFile } from "./key-file.js";
-import { mergeSettings } from "./merge.js";
+import { alternativeForms, mergeSettings } from "./merge.js";
 import { isRawObject, type RawObject } from "./raw.js";
 import { createSchemaConfig, solverSchema, type SettingGroup } from "./schema.js";
 import { inventoryCurvesSchema } from "./sections/inventory-curves.js";
@@ -189,7 +189,7 @@ export function loadConfig(
     options.overrides === undefined ? {} : fitToSchema(problems, options.overrides, "overrides", schema);
   const layered = createSchemaConfig(schema, env).load(fromFile).getProperties();
   const withChainEnv = { ...layered, chains: applyChainEnv(layered.chains, env, families) };
-  const raw = mergeSettings(withChainEnv, fromOverrides) as RawObject;
+  const raw = mergeSettings(withChainEnv, fromOverrides, alternativeForms(families)) as RawObject;
   checkScalarSettings(problems, raw, schema);
   const config = buildConfig(problems, raw, families);
   problems.throwIfAny();
