@@ -87,6 +87,7 @@ export async function startSolverApp(
         floors: pricing.deps.limits.inventoryFloor,
         prices: pricing.deps.prices.byAsset,
         assets: pricing.deps.assets,
+        feeCoins: pricing.deps.feeCoins,
         limits: pricing.deps.limits,
         priceAt: async (order, holding) => {
           const verdict = await pricing.checkOrderPrice(order, priceToleranceBps, holding);

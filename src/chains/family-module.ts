@@ -39,8 +39,8 @@ export interface ChainFamilyModule<
   Config extends CommonChainConfig & { family: Name } = CommonChainConfig & { family: Name },
   Terms extends { family: Name } = { family: Name },
 > extends ChainConfigSpec<Name, Config> {
-  /** The configured asset that is the chain's own coin, its fees are paid in; undefined when none is listed. */
-  coin(config: Config): AssetConfig | undefined;
+  /** Among a chain's configured assets, its own coin, which its fees are paid in; undefined when none is. */
+  coin(assets: readonly AssetConfig[]): AssetConfig | undefined;
   /** Decimals of the chain's coin (satoshis, wei, lamports), for fees counted where no coin asset is listed. */
   readonly coinDecimals: number;
   readonly terms: TermsCodec<Terms>;

@@ -4,7 +4,7 @@
  */
 import { bitcoinFamily } from "./bitcoin/family-module.js";
 import { evmFamily } from "./evm/family-module.js";
-import type { ChainFamilyModule, TermsCodec } from "./family-module.js";
+import type { ChainFamilyModule, ChainStart, TermsCodec } from "./family-module.js";
 import { solanaFamily } from "./solana/family-module.js";
 
 export const CHAIN_FAMILIES = [evmFamily, bitcoinFamily, solanaFamily] as const;
@@ -14,7 +14,9 @@ type KnownFamily = (typeof CHAIN_FAMILIES)[number];
 export type ChainFamily = KnownFamily["name"];
 
 /** A configured chain of any known family. */
-export type ChainConfig = KnownFamily extends { coin(config: infer Config): unknown } ? Config : never;
+export type ChainConfig = KnownFamily extends { create(start: ChainStart<infer Config>): unknown }
+  ? Config
+  : never;
 
 /** Family-specific facts of a signed transaction, typed per family and journaled with it. */
 export type TxTerms = KnownFamily extends { terms: TermsCodec<infer Terms> } ? Terms : never;

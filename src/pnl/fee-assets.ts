@@ -13,7 +13,7 @@ export function feeAssets(chains: readonly ChainConfig[]): (chain: string) => Fe
   const byChain = new Map<string, FeeAsset>();
   for (const chain of chains) {
     const family = familyOf(chain.family);
-    const coin = family.coin(chain);
+    const coin = family.coin(chain.assets);
     const fallback = { id: `${chain.name}:native`, decimals: family.coinDecimals };
     byChain.set(chain.name, coin === undefined ? fallback : { id: coin.id, decimals: coin.decimals });
   }

@@ -16,6 +16,7 @@ import { createPricing } from "../../src/pricing/pricing.js";
 import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";
 import { percentile, quoteBurst } from "../support/quote-burst.js";
+import { chainsOf } from "../support/coin-chains.js";
 
 interface Result {
   name: string;
@@ -107,7 +108,7 @@ function quoting(): Promise<Result> {
   const pricing = createPricing(
     {
       solver: { id: "ab".repeat(20) },
-      chains: [{ assets: [asset("a", "usdc", 6)] }, { assets: [asset("b", "wbtc", 8)] }],
+      chains: chainsOf(asset("a", "usdc", 6), asset("b", "wbtc", 8)),
       fixedPrices: { "a:usdc": "1", "b:wbtc": "60000" },
       strategies: [
         {

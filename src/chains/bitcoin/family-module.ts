@@ -10,7 +10,7 @@ const BITCOIN_COIN_DECIMALS = 8;
 export const bitcoinFamily: ChainFamilyModule<"bitcoin", BitcoinChainConfig, BitcoinTxTerms> = {
   ...bitcoinConfigSpec,
   // Loading stores the one coin as `primary`.
-  coin: (config) => config.assets.find((asset) => asset.tokenAddress === "primary"),
+  coin: (assets) => assets.find((asset) => asset.tokenAddress === "primary"),
   coinDecimals: BITCOIN_COIN_DECIMALS,
   terms: bitcoinTermsCodec,
   create: ({ config, key, journal, logger }) => {

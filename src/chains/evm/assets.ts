@@ -24,8 +24,8 @@ export function isNativeToken(tokenAddress: string): boolean {
 }
 
 /** The chain's own coin among its configured assets. */
-export function evmCoin(config: Pick<EvmChainConfig, "assets">): AssetConfig | undefined {
-  return config.assets.find((asset) => isNativeToken(asset.tokenAddress));
+export function evmCoin(assets: readonly AssetConfig[]): AssetConfig | undefined {
+  return assets.find((asset) => isNativeToken(asset.tokenAddress));
 }
 
 function checkedAddress(value: string, what: string, asset: string): Address {

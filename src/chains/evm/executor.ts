@@ -126,7 +126,7 @@ export class EvmExecutor implements ChainExecutor {
   constructor(options: EvmExecutorOptions) {
     this.config = options.config;
     this.chain = options.config.name;
-    this.feeAsset = evmCoin(options.config)?.id ?? null;
+    this.feeAsset = evmCoin(options.config.assets)?.id ?? null;
     this.client = options.publicClient ?? createEvmPublicClient(options.config);
     this.account = privateKeyToAccount(options.privateKey);
     this.journal = options.journal;

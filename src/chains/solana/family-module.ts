@@ -10,7 +10,7 @@ const SOLANA_COIN_DECIMALS = 9;
 
 export const solanaFamily: ChainFamilyModule<"solana", SolanaChainConfig, SolanaTxTerms> = {
   ...solanaConfigSpec,
-  coin: (config) => config.assets.find(isNativeSol),
+  coin: (assets) => assets.find(isNativeSol),
   coinDecimals: SOLANA_COIN_DECIMALS,
   terms: solanaTermsCodec,
   create: ({ config, key, journal, logger }) => {

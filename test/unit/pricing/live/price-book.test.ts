@@ -8,6 +8,7 @@ import { PriceBook } from "../../../../src/pricing/live/price-book.js";
 import { createPricing, type Pricing } from "../../../../src/pricing/pricing.js";
 import { refusalOutcome } from "../../../../src/pricing/refusal.js";
 import { BTC, ETH, MemoryBalances, SOLVER_ID, USDC, strategy } from "../fixtures.js";
+import { chainsOf } from "../../../support/coin-chains.js";
 
 const WBTC = { ...BTC, id: "ethereum:WBTC", chain: "ethereum", symbol: "WBTC" };
 const BTC_FEED = "0x00000000000000000000000000000000000000b1" as Address;
@@ -113,7 +114,7 @@ async function livePricing(assets: Record<string, AssetPriceConfig>, refreshMs?:
   const pricing = createPricing(
     {
       solver: { id: SOLVER_ID },
-      chains: [{ assets: [USDC, ETH, WBTC] }, { assets: [BTC] }],
+      chains: chainsOf(USDC, ETH, WBTC, BTC),
       fixedPrices: { [USDC.id]: "1" },
       prices: pricesConfig({ [USDC.id]: usdcFixed, ...assets }, refreshMs),
       strategies: [
