@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
-import { createChain, type PreparedChain } from "../chains/families.js";
-import { createEvmPublicClient } from "../chains/evm/client.js";
+import type { PreparedChain } from "../chains/family-module.js";
+import { familyOf } from "../chains/registry.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
 import { LeaseHeldError, newLeaseHolder, type Acquired, type LeaseHolder } from "../journal/lease.js";
@@ -12,7 +12,7 @@ import type { OpsServer } from "../ops/server.js";
 import { createSolverOps } from "../ops/solver-ops.js";
 import { OrderbookClient } from "../orderbook/client.js";
 import { CapacityLedger } from "../pricing/capacity-ledger.js";
-import { viemFeedReader, type FeedReader } from "../pricing/live/chainlink-feed.js";
+import type { FeedReader } from "../pricing/live/chainlink-feed.js";
 import type { OrderAmounts } from "../pricing/order-check.js";
 import { createPricing, type Pricing } from "../pricing/pricing.js";
 import { refusalOutcome } from "../pricing/refusal.js";
@@ -55,7 +55,9 @@ export async function startSolverApp(
   const lease = await holdLease(journal, config.solver.leaseTtlMs, logger);
   const chains = new Map<string, PreparedChain>();
   for (const chainConfig of config.chains) {
-    chains.set(chainConfig.name, createChain(chainConfig, config.solver.keys, journal, logger));
+    const family = familyOf(chainConfig.family);
+    const key = config.solver.keys[chainConfig.family];
+    chains.set(chainConfig.name, family.create({ config: chainConfig, key, journal, logger }));
   }
   const chainOfAsset = (assetId: string): PreparedChain => {
     const chain = chains.get(assetId.split(":")[0] ?? "");
@@ -85,6 +87,7 @@ export async function startSolverApp(
         floors: pricing.deps.limits.inventoryFloor,
         prices: pricing.deps.prices.byAsset,
         assets: pricing.deps.assets,
+        feeCoins: pricing.deps.feeCoins,
         limits: pricing.deps.limits,
         priceAt: async (order, holding) => {
           const verdict = await pricing.checkOrderPrice(order, priceToleranceBps, holding);
@@ -279,9 +282,8 @@ function feedReaders(config: SolverConfig): (chain: string) => FeedReader {
     const known = readers.get(name);
     if (known) return known;
     const chain = config.chains.find((c) => c.name === name);
-    if (chain?.family !== "evm")
-      throw new Error(`price feed on ${name}, which is not a configured EVM chain`);
-    const reader = viemFeedReader(createEvmPublicClient(chain));
+    const reader = chain === undefined ? undefined : familyOf(chain.family).priceFeedReader?.(chain);
+    if (reader === undefined) throw new Error(`price feed on ${name}, which is not a configured EVM chain`);
     readers.set(name, reader);
     return reader;
   };

@@ -3,8 +3,7 @@
  * executor (build and sign, broadcast, follow, bump). The runner owns the order of operations, so that
  * "journal first, broadcast second" holds for every family alike.
  */
-
-export type ChainFamily = "evm" | "bitcoin" | "solana" | "starknet" | "sui";
+import type { ChainFamily, TxTerms } from "./registry.js";
 
 export type ActionKind = "fill" | "redeem" | "refund" | "instant_refund";
 
@@ -160,45 +159,6 @@ export interface HtlcReadOptions {
    */
   lockIds?: readonly string[];
 }
-
-/** The terms an EVM transaction was signed with (EIP-1559). */
-export interface EvmTxTerms {
-  family: "evm";
-  maxFeePerGas: bigint;
-  maxPriorityFeePerGas: bigint;
-  gas: bigint;
-}
-
-/**
- * What a Bitcoin transaction pays and spends: its fee rate and fee, and each input's value (a replacement
- * re-signs the same inputs, whose values the raw transaction does not carry). An instant refund is only
- * the redeemer's half, with its signatures to hand over.
- */
-export interface BitcoinTxTerms {
-  family: "bitcoin";
-  feeRateSatVb: bigint;
-  feeSats: bigint;
-  inputValues: bigint[];
-  instantRefund?: { redeemerSignatures: string[] };
-}
-
-/**
- * What a Solana transaction was signed with: the recent blockhash it carries and the last block height
- * at which it can still land (past it, a transaction the cluster never saw can never land: the attempt
- * is dead), its priority fee terms (compute unit price in micro-lamports per unit, and unit limit), and
- * the fee it pays when it lands, lamports (signatures plus price times limit).
- */
-export interface SolanaTxTerms {
-  family: "solana";
-  blockhash: string;
-  lastValidBlockHeight: bigint;
-  computeUnitPriceMicroLamports: bigint;
-  computeUnitLimit: bigint;
-  feeLamports: bigint;
-}
-
-/** Family-specific facts of a signed transaction, typed per family and journaled with it. */
-export type TxTerms = EvmTxTerms | BitcoinTxTerms | SolanaTxTerms;
 
 /**
  * An action a batch was asked to carry and does not: the executor found, simulating the batch, that its
@@ -366,7 +326,8 @@ export function handsInstantRefundToService(executor: Pick<ChainExecutor, "insta
   return (executor.instantRefundDelivery ?? "service") === "service";
 }
 
-export interface ChainFamilyModule {
+/** The reader and executor of one chain, as a family builds them. */
+export interface ChainHandles {
   reader: ChainReader;
   executor: ChainExecutor;
 }

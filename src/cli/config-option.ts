@@ -1,4 +1,5 @@
 /** The `--config FILE` option every command that needs the configuration shares. */
+import { CHAIN_FAMILIES } from "../chains/registry.js";
 import { loadConfig } from "../config/load.js";
 import type { SolverConfig } from "../config/types.js";
 import type { CliIo, CommandOptions, OptionValues } from "./command.js";
@@ -23,7 +24,7 @@ export function loadCliConfig(
   overrides?: Record<string, unknown>,
 ): SolverConfig {
   const file = configFileOf(values, io);
-  return loadConfig({
+  return loadConfig(CHAIN_FAMILIES, {
     env: io.env,
     ...(file === undefined ? {} : { file }),
     ...(overrides === undefined ? {} : { overrides }),

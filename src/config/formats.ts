@@ -12,7 +12,7 @@ import {
   checkOneOf,
   describeValue,
   parseAmount,
-} from "./validate/checks.js";
+} from "./checks.js";
 
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 

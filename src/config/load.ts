@@ -4,20 +4,23 @@
  * one ConfigError whose lines each name the key and the problem.
  */
 import { readFileSync } from "node:fs";
+import type { SolverKeys } from "../chains/registry.js";
+import type { ChainConfigSpec } from "./chain-spec.js";
 import { applyChainEnv } from "./chain-env.js";
+import { readChains } from "./chains.js";
 import { Problems } from "./errors.js";
 import { readKeyFile } from "./key-file.js";
-import { mergeSettings } from "./merge.js";
-import { createSchemaConfig } from "./schema.js";
+import { alternativeForms, mergeSettings } from "./merge.js";
+import { isRawObject, type RawObject } from "./raw.js";
+import { createSchemaConfig, solverSchema, type SettingGroup } from "./schema.js";
+import { inventoryCurvesSchema } from "./sections/inventory-curves.js";
+import { resolveKeys } from "./sections/keys.js";
+import { fixedPricesSchema, limitsSchema } from "./sections/limits.js";
+import { pricesSchema } from "./sections/prices.js";
+import { strategiesSchema } from "./sections/strategies.js";
 import { checkScalarSettings, fitToSchema, stripComments } from "./settings-shape.js";
 import type { SolverConfig } from "./types.js";
-import { readChains } from "./validate/chains.js";
-import { isRawObject, type RawObject } from "./validate/fields.js";
-import { resolveKeys } from "./validate/keys.js";
-import { readInventoryCurves } from "./validate/inventory-curves.js";
-import { readFixedPrices, readLimits } from "./validate/limits.js";
-import { readPrices } from "./validate/prices.js";
-import { readStrategies } from "./validate/strategies.js";
+import { parseSettings } from "./zod/issues.js";
 
 export interface LoadConfigOptions {
   /** JSON profile file; keys beginning with `//` are comments. */
@@ -28,7 +31,12 @@ export interface LoadConfigOptions {
   overrides?: Record<string, unknown>;
 }
 
-function readProfile(file: string, problems: Problems): RawObject {
+function readProfile(
+  file: string,
+  problems: Problems,
+  schema: SettingGroup,
+  families: readonly ChainConfigSpec[],
+): RawObject {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8"));
@@ -49,12 +57,12 @@ function readProfile(file: string, problems: Problems): RawObject {
   if (isRawObject(solver) && solver.keys !== undefined) {
     problems.add(
       "solver.keys",
-      `private keys are not read from the config file ${file}; set SOLVER_EVM_PRIVATE_KEY / SOLVER_BITCOIN_PRIVATE_KEY / SOLVER_SOLANA_PRIVATE_KEY or use a key file (solver.keyFile)`,
+      `private keys are not read from the config file ${file}; set ${families.map((f) => f.key.env).join(" / ")} or use a key file (solver.keyFile)`,
     );
     const { keys: _dropped, ...rest } = solver;
     profile.solver = rest;
   }
-  return fitToSchema(problems, profile, file);
+  return fitToSchema(problems, profile, file, schema);
 }
 
 function setting<T>(raw: RawObject, path: string): T {
@@ -63,33 +71,67 @@ function setting<T>(raw: RawObject, path: string): T {
   return node as T;
 }
 
-function readSolverKeys(problems: Problems, raw: RawObject, chains: SolverConfig["chains"]) {
+function readSolverKeys(
+  problems: Problems,
+  raw: RawObject,
+  chainFamilies: ReadonlySet<string>,
+  families: readonly ChainConfigSpec[],
+): SolverKeys {
   const keyFile = setting<string>(raw, "solver.keyFile");
-  const fromFile = typeof keyFile === "string" && keyFile !== "" ? readKeyFile(keyFile, problems) : {};
+  const fromFile =
+    typeof keyFile === "string" && keyFile !== "" ? readKeyFile(keyFile, problems, families) : {};
   // Environment and overrides are already in `raw`; the key file fills only what they left empty.
   const pick = (value: unknown, fallback: string | undefined) =>
     typeof value === "string" && value !== "" ? value : (fallback ?? "");
-  return resolveKeys(
-    problems,
-    {
-      evm: pick(setting(raw, "solver.keys.evm"), fromFile.evm),
-      bitcoin: pick(setting(raw, "solver.keys.bitcoin"), fromFile.bitcoin),
-      solana: pick(setting(raw, "solver.keys.solana"), fromFile.solana),
-    },
-    chains,
+  const given = Object.fromEntries(
+    families.map((f) => [f.name, pick(setting(raw, `solver.keys.${f.name}`), fromFile[f.name])]),
   );
+  // One key per family of the registry the loader was given.
+  return resolveKeys(problems, given, chainFamilies, families) as SolverKeys;
 }
 
-function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
-  const { chains, unreadAssetIds } = readChains(problems, raw.chains);
-  const assetIds = new Set([...chains.flatMap((c) => c.assets.map((a) => a.id)), ...unreadAssetIds]);
-  const fixedPrices = readFixedPrices(problems, raw.fixedPrices, assetIds);
+function buildConfig(problems: Problems, raw: RawObject, families: readonly ChainConfigSpec[]): SolverConfig {
+  const { chains, listed } = readChains(problems, raw.chains, families);
+  const assetIds = new Set(listed.flatMap((c) => c.assetIds));
+  const feedFamilies = new Set(families.filter((f) => f.readsPriceFeeds).map((f) => f.name));
+  const fixedPrices = parseSettings(problems, "fixedPrices", fixedPricesSchema(assetIds), raw.fixedPrices);
   const rawPrices = isRawObject(raw.prices) ? raw.prices : {};
-  const prices = readPrices(problems, rawPrices, {
-    assetIds,
-    evmChains: new Set(chains.filter((c) => c.family === "evm").map((c) => c.name)),
-    fixedPriced: new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []),
-  });
+  const fixedPriced = new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []);
+  const prices = parseSettings(
+    problems,
+    "prices",
+    pricesSchema({
+      assetIds,
+      feedChains: new Set(listed.filter((c) => feedFamilies.has(c.family)).map((c) => c.name)),
+      fixedPriced,
+    }),
+    rawPrices,
+  );
+  const strategies = parseSettings(
+    problems,
+    "strategies",
+    strategiesSchema({
+      assetIds,
+      pricedAssets: fixedPriced,
+      livePricedAssets: new Set(isRawObject(rawPrices.assets) ? Object.keys(rawPrices.assets) : []),
+    }),
+    raw.strategies,
+  );
+  const inventoryCurves = parseSettings(
+    problems,
+    "inventoryCurves",
+    inventoryCurvesSchema(assetIds),
+    raw.inventoryCurves,
+  );
+  const limits = parseSettings(
+    problems,
+    "limits",
+    limitsSchema(assetIds),
+    isRawObject(raw.limits) ? raw.limits : {},
+  );
+  const keys = readSolverKeys(problems, raw, new Set(listed.map((c) => c.family)), families);
+  // A section left undefined had problems, which the loader throws before this config is used.
+  const read = <T>(value: T | undefined): T => value as T;
   return {
     service: { url: setting(raw, "service.url"), appId: setting(raw, "service.appId") },
     solver: {
@@ -98,18 +140,14 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
       watchIntervalMs: setting(raw, "solver.watchIntervalMs"),
       orderConcurrency: setting(raw, "solver.orderConcurrency"),
       leaseTtlMs: setting(raw, "solver.leaseTtlMs"),
-      keys: readSolverKeys(problems, raw, chains),
+      keys,
     },
-    chains,
-    fixedPrices,
-    prices,
-    strategies: readStrategies(problems, raw.strategies, {
-      assetIds,
-      pricedAssets: new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []),
-      livePricedAssets: new Set(isRawObject(rawPrices.assets) ? Object.keys(rawPrices.assets) : []),
-    }),
-    inventoryCurves: readInventoryCurves(problems, raw.inventoryCurves, assetIds),
-    limits: readLimits(problems, raw.limits, assetIds),
+    chains: chains as SolverConfig["chains"],
+    fixedPrices: read(fixedPrices),
+    prices: read(prices),
+    strategies: read(strategies),
+    inventoryCurves: read(inventoryCurves),
+    limits: read(limits),
     safety: {
       timelockMarginMs: setting(raw, "safety.timelockMarginMs"),
       redeemDeadlineMarginMs: setting(raw, "safety.redeemDeadlineMarginMs"),
@@ -138,17 +176,22 @@ function buildConfig(problems: Problems, raw: RawObject): SolverConfig {
   };
 }
 
-export function loadConfig(options: LoadConfigOptions = {}): SolverConfig {
+/** The configuration of a solver whose chains are of these families (src/chains/registry.ts). */
+export function loadConfig(
+  families: readonly ChainConfigSpec[],
+  options: LoadConfigOptions = {},
+): SolverConfig {
   const env = options.env ?? process.env;
   const problems = new Problems();
-  const fromFile = options.file === undefined ? {} : readProfile(options.file, problems);
+  const schema = solverSchema(families);
+  const fromFile = options.file === undefined ? {} : readProfile(options.file, problems, schema, families);
   const fromOverrides =
-    options.overrides === undefined ? {} : fitToSchema(problems, options.overrides, "overrides");
-  const layered = createSchemaConfig(env).load(fromFile).getProperties();
-  const withChainEnv = { ...layered, chains: applyChainEnv(layered.chains, env) };
-  const raw = mergeSettings(withChainEnv, fromOverrides) as RawObject;
-  checkScalarSettings(problems, raw);
-  const config = buildConfig(problems, raw);
+    options.overrides === undefined ? {} : fitToSchema(problems, options.overrides, "overrides", schema);
+  const layered = createSchemaConfig(schema, env).load(fromFile).getProperties();
+  const withChainEnv = { ...layered, chains: applyChainEnv(layered.chains, env, families) };
+  const raw = mergeSettings(withChainEnv, fromOverrides, alternativeForms(families)) as RawObject;
+  checkScalarSettings(problems, raw, schema);
+  const config = buildConfig(problems, raw, families);
   problems.throwIfAny();
   return config;
 }

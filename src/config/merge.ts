@@ -1,15 +1,22 @@
-import { isRawObject, type RawObject } from "./validate/fields.js";
+import type { ChainConfigSpec } from "./chain-spec.js";
+import { isRawObject, type RawObject } from "./raw.js";
 
 /**
- * Keys that say the same thing in two forms (one URL, or a list of URLs): a later layer that sets one
- * form replaces the earlier layer's value in the other, instead of leaving both for validation to refuse.
+ * Keys that say the same thing in two forms (one URL, or a list of URLs), each to the other: a later
+ * layer that sets one form replaces the earlier layer's value in the other, instead of leaving both for
+ * validation to refuse. The chain families declare theirs (`EndpointVariable.replaces`).
  */
-export const ALTERNATIVE_FORMS: Readonly<Record<string, string>> = {
-  rpcUrl: "rpcUrls",
-  rpcUrls: "rpcUrl",
-  esploraUrl: "esploraUrls",
-  esploraUrls: "esploraUrl",
-};
+export type AlternativeForms = ReadonlyMap<string, string>;
+
+export function alternativeForms(families: readonly ChainConfigSpec[]): AlternativeForms {
+  return new Map(
+    families.flatMap((family) =>
+      family.endpointVariables.flatMap((v) =>
+        v.replaces === undefined ? [] : [[v.key, v.replaces] as const],
+      ),
+    ),
+  );
+}
 
 /** Field by which list elements are matched when a patch merges into a list, most specific first. */
 const LIST_KEYS = ["name", "symbol"] as const;
@@ -26,13 +33,13 @@ function listKey(base: unknown[], patch: unknown[]): string | null {
   return null;
 }
 
-function mergeList(base: unknown[], patch: unknown[]): unknown[] {
+function mergeList(base: unknown[], patch: unknown[], forms: AlternativeForms): unknown[] {
   const key = listKey(base, patch);
   if (key === null) return structuredClone(patch);
   const result = [...base];
   for (const item of patch as RawObject[]) {
     const index = result.findIndex((b) => (b as RawObject)[key] === item[key]);
-    if (index >= 0) result[index] = mergeSettings(result[index], item);
+    if (index >= 0) result[index] = mergeSettings(result[index], item, forms);
     else result.push(structuredClone(item));
   }
   return result;
@@ -42,19 +49,19 @@ function mergeList(base: unknown[], patch: unknown[]): unknown[] {
  * Deep merge of `patch` over `base`. Objects merge key by key. Lists of chains (matched by `name`) and of
  * assets (by `symbol`) merge element by element, so an override can set one chain's RPC URL or one
  * asset's contract address; any other list is replaced. `undefined` in the patch leaves `base` alone.
- * Setting one of two ALTERNATIVE_FORMS drops the other from `base`.
+ * Setting one of two alternative `forms` drops the other from `base`.
  */
-export function mergeSettings(base: unknown, patch: unknown): unknown {
+export function mergeSettings(base: unknown, patch: unknown, forms: AlternativeForms): unknown {
   if (patch === undefined) return base;
   if (isRawObject(base) && isRawObject(patch)) {
     const result: RawObject = { ...base };
     for (const [key, value] of Object.entries(patch)) {
-      const other = ALTERNATIVE_FORMS[key];
+      const other = forms.get(key);
       if (other !== undefined && value !== undefined && !(other in patch)) delete result[other];
-      result[key] = mergeSettings(base[key], value);
+      result[key] = mergeSettings(base[key], value, forms);
     }
     return result;
   }
-  if (Array.isArray(base) && Array.isArray(patch)) return mergeList(base, patch);
+  if (Array.isArray(base) && Array.isArray(patch)) return mergeList(base, patch, forms);
   return structuredClone(patch);
 }

@@ -1,18 +1,19 @@
 /**
  * The convict schema: every setting with its meaning, default, environment variable and sensitivity.
  * Chains, strategies, prices and per-asset limits are lists and maps that convict cannot describe field
- * by field; the schema holds them as whole values and `validate/` checks their inside.
+ * by field; the schema holds them as whole values and the zod schemas of `sections/` and `chains.ts` check their inside.
  */
 import convict from "convict";
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from "../pricing/quote-auth.js";
 import { DEFAULT_QUOTE_LIMITS } from "../pricing/quote-guard.js";
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "../util/listen.js";
+import type { ChainConfigSpec } from "./chain-spec.js";
 import { registerFormats, type FormatName } from "./formats.js";
 
 export interface SettingSpec {
   doc: string;
   default: unknown;
-  /** A registered format, or Array / Object for the structures validated in `validate/`. */
+  /** A registered format, or Array / Object for the structures checked with zod (`sections/`, `chains.ts`). */
   format: FormatName | ArrayConstructor | ObjectConstructor;
   env?: string;
   sensitive?: boolean;
@@ -33,7 +34,8 @@ const ms = (doc: string, value: number, env: string): SettingSpec => ({
   env,
 });
 
-export const SOLVER_SCHEMA = {
+/** Every setting but the families' private keys (`keySettings`). */
+const COMMON_SETTINGS = {
   service: {
     url: {
       doc: "Base URL of the swap service API.",
@@ -74,33 +76,10 @@ export const SOLVER_SCHEMA = {
       "SOLVER_LEASE_TTL_MS",
     ),
     keyFile: {
-      doc: "JSON file {evm, bitcoin, solana} with the private keys; must not be readable by group or others.",
+      doc: "JSON file with the private keys (one entry per chain family); must not be readable by group or others.",
       default: "",
       format: "solver-optional-text",
       env: "SOLVER_KEY_FILE",
-    },
-    keys: {
-      evm: {
-        doc: "Private key (32-byte hex) for every EVM chain. Environment or key file only.",
-        default: "",
-        format: "solver-private-key",
-        env: "SOLVER_EVM_PRIVATE_KEY",
-        sensitive: true,
-      },
-      bitcoin: {
-        doc: "Private key (32-byte hex) for Bitcoin. Environment or key file only.",
-        default: "",
-        format: "solver-private-key",
-        env: "SOLVER_BITCOIN_PRIVATE_KEY",
-        sensitive: true,
-      },
-      solana: {
-        doc: "Secret key (64 bytes, base58, or solana-keygen's JSON array) for Solana. Environment or key file only.",
-        default: "",
-        format: "solver-private-key",
-        env: "SOLVER_SOLANA_PRIVATE_KEY",
-        sensitive: true,
-      },
     },
   },
   chains: { doc: "Chains the solver works on, each with its assets.", default: [], format: Array },
@@ -271,17 +250,44 @@ export const SOLVER_SCHEMA = {
   },
 } satisfies SettingGroup;
 
+/** Each family's private key: environment or key file only, never quoted. */
+function keySettings(families: readonly ChainConfigSpec[]): SettingGroup {
+  return Object.fromEntries(
+    families.map((family) => [
+      family.name,
+      {
+        doc: `${family.key.doc} Environment or key file only.`,
+        default: "",
+        format: "solver-private-key",
+        env: family.key.env,
+        sensitive: true,
+      } satisfies SettingSpec,
+    ]),
+  );
+}
+
+/** The schema of every setting, the private keys of these families included. */
+export function solverSchema(families: readonly ChainConfigSpec[]): SettingGroup {
+  return {
+    ...COMMON_SETTINGS,
+    solver: { ...COMMON_SETTINGS.solver, keys: keySettings(families) },
+  };
+}
+
 /** Raw settings as convict holds them: scalars typed by format, structures still unchecked. */
 export type RawSettings = Record<string, unknown>;
 
 /** A convict instance over the schema, reading the given environment and no command-line arguments. */
-export function createSchemaConfig(env: NodeJS.ProcessEnv): convict.Config<RawSettings> {
+export function createSchemaConfig(
+  schema: SettingGroup,
+  env: NodeJS.ProcessEnv,
+): convict.Config<RawSettings> {
   registerFormats();
-  return convict<RawSettings>(SOLVER_SCHEMA as unknown as convict.Schema<RawSettings>, { env, args: [] });
+  return convict<RawSettings>(schema as unknown as convict.Schema<RawSettings>, { env, args: [] });
 }
 
 /** Every leaf setting with its dotted key, for docs and validation. */
-export function listSettings(group: SettingGroup = SOLVER_SCHEMA, prefix = ""): [string, SettingSpec][] {
+export function listSettings(group: SettingGroup, prefix = ""): [string, SettingSpec][] {
   return Object.entries(group).flatMap(([key, node]) => {
     const path = prefix === "" ? key : `${prefix}.${key}`;
     return isSetting(node) ? [[path, node] as [string, SettingSpec]] : listSettings(node, path);

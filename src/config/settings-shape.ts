@@ -1,12 +1,12 @@
 /**
  * Checks raw input (a file, overrides) against the schema's shape before convict merges it, and checks
- * every scalar setting's value afterwards. Structures (chains, strategies, maps) are checked in `validate/`.
+ * every scalar setting's value afterwards. Structures (chains, strategies, maps) are checked by zod schemas (`sections/`, `chains.ts`).
  */
 import type { Problems } from "./errors.js";
 import { FORMATS } from "./formats.js";
-import { isSetting, SOLVER_SCHEMA, type SettingGroup, type SettingSpec } from "./schema.js";
-import { describeValue } from "./validate/checks.js";
-import { isRawObject, keyPath, type RawObject } from "./validate/fields.js";
+import { isSetting, type SettingGroup, type SettingSpec } from "./schema.js";
+import { describeValue } from "./checks.js";
+import { isRawObject, keyPath, type RawObject } from "./raw.js";
 
 function fitsSetting(spec: SettingSpec, value: unknown): string | null {
   if (spec.format === Array) return Array.isArray(value) ? null : `${describeValue(value)} must be an array`;
@@ -20,7 +20,7 @@ export function fitToSchema(
   problems: Problems,
   raw: RawObject,
   source: string,
-  group: SettingGroup = SOLVER_SCHEMA,
+  group: SettingGroup,
   prefix = "",
 ): RawObject {
   const fitted: RawObject = {};
@@ -49,7 +49,7 @@ export function fitToSchema(
 export function checkScalarSettings(
   problems: Problems,
   raw: RawObject,
-  group: SettingGroup = SOLVER_SCHEMA,
+  group: SettingGroup,
   prefix = "",
 ): void {
   for (const [key, node] of Object.entries(group)) {

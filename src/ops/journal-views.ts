@@ -3,9 +3,9 @@
  * JSON-safe views. Secrets never appear: redeem requests keep their secret out of every view, order
  * snapshots show only the secret hash, and a secret that slipped into an error text is masked.
  */
-import type { TxTerms } from "../chains/chain.js";
 import type { ActionRow, AttemptRow, DecisionRow, Journal, OrderRow } from "../journal/journal.js";
 import type { Order, SwapRecord } from "../orderbook/types.js";
+import type { TxTerms } from "../chains/registry.js";
 
 /** The journal queries the views read. */
 export type JournalReader = Pick<

@@ -22,13 +22,13 @@ export function describeAmount(amount: bigint, asset: AssetConfig): string {
   return `${formatUnits(amount, asset.decimals)} ${asset.id} (${amount})`;
 }
 
-/** Token addresses that name a chain's own coin rather than a token contract. */
-const OWN_COIN = new Set(["native", "primary", "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"]);
+/**
+ * Per chain, the configured asset it pays its fees in (its own coin, as its family tells it:
+ * src/chains/coins.ts); a chain that lists none is absent. Plain data, so the quote thread has it too.
+ */
+export type FeeCoins = Readonly<Record<string, string>>;
 
-/** The asset a chain pays its fees in (its own coin), when configured; its floor keeps fees payable. */
-export function gasAssetOf(assets: AssetIndex, chain: string): string | null {
-  for (const asset of assets.values()) {
-    if (asset.chain === chain && OWN_COIN.has(asset.tokenAddress.toLowerCase())) return asset.id;
-  }
-  return null;
+/** The asset a chain pays its fees in, when configured; its floor keeps fees payable. */
+export function gasAssetOf(feeCoins: FeeCoins, chain: string): string | null {
+  return feeCoins[chain] ?? null;
 }

@@ -13,7 +13,7 @@
  * to a live attempt to mined in that order too, so every step of it is seen by exactly one read.
  */
 import type { Limits } from "../config/types.js";
-import { gasAssetOf, type AssetIndex } from "./assets.js";
+import { gasAssetOf, type AssetIndex, type FeeCoins } from "./assets.js";
 import { judgeCapacity } from "./capacity.js";
 import { usdCentsUp } from "./conversion.js";
 import type { BalanceSource } from "./inventory.js";
@@ -31,6 +31,8 @@ export interface CapacityLedgerDeps {
   floors: Readonly<Record<string, bigint>>;
   prices: PriceSource;
   assets: AssetIndex;
+  /** Each chain's fee coin. */
+  feeCoins: FeeCoins;
   limits: Limits;
   /**
    * The price rule (`checkOrderPrice`) with the destination's inventory curve read at `holding`: the
@@ -66,7 +68,7 @@ export class CapacityLedger {
     const wanted = new Set<string>();
     for (const id of assetIds) {
       wanted.add(id);
-      const gas = gasAssetOf(deps.assets, deps.assets.get(id)?.chain ?? "");
+      const gas = gasAssetOf(deps.feeCoins, deps.assets.get(id)?.chain ?? "");
       if (gas !== null) wanted.add(gas);
     }
     const available = new Map<string, bigint | Error>();
@@ -101,7 +103,7 @@ export class CapacityLedger {
     const amount = entry.order.toAmount;
     const asset = this.deps.assets.get(assetId);
     if (asset === undefined) return refuse("unknown_asset", `asset ${assetId} has no asset config`);
-    const gasId = gasAssetOf(this.deps.assets, asset.chain);
+    const gasId = gasAssetOf(this.deps.feeCoins, asset.chain);
     const available = this.available.get(assetId);
     const gas = gasId === null || gasId === assetId ? null : this.available.get(gasId);
     const unreadable = [available, gas, this.inFlightCents].find((v) => v instanceof Error);

@@ -5,7 +5,8 @@
  */
 import type { Logger } from "pino";
 import type { SolverConfig } from "../config/types.js";
-import { indexAssets, type ChainAssets } from "./assets.js";
+import { feeCoinsOf, type CoinChain } from "../chains/coins.js";
+import { indexAssets } from "./assets.js";
 import type { DecimalString } from "./decimal.js";
 import { Inventory, type BalanceSource, type CommittedAmount } from "./inventory.js";
 import type { FeedReader } from "./live/chainlink-feed.js";
@@ -41,7 +42,7 @@ export interface PricingConfig extends Pick<
   "fixedPrices" | "prices" | "strategies" | "limits" | "inventoryCurves"
 > {
   solver: Pick<SolverConfig["solver"], "id">;
-  chains: readonly ChainAssets[];
+  chains: readonly CoinChain[];
 }
 
 export interface Valuation {
@@ -95,6 +96,7 @@ function quoteSettingsOf(config: PricingConfig): QuoteSettings {
     solverId: config.solver.id,
     strategies: config.strategies,
     assets: config.chains.flatMap((chain) => chain.assets),
+    feeCoins: feeCoinsOf(config.chains),
     fixedPrices: config.fixedPrices,
     livePrices: config.prices.assets,
     limits: config.limits,

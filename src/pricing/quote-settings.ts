@@ -9,7 +9,7 @@ import type {
   Limits,
   PricingStrategy,
 } from "../config/types.js";
-import { indexAssets } from "./assets.js";
+import { indexAssets, type FeeCoins } from "./assets.js";
 import type { DecimalString } from "./decimal.js";
 import type { CapacityView } from "./inventory.js";
 import type { PriceSources } from "./price-source.js";
@@ -21,6 +21,8 @@ export interface QuoteSettings {
   strategies: readonly PricingStrategy[];
   /** Every configured asset, of every chain. */
   assets: readonly AssetConfig[];
+  /** Each chain's fee coin. */
+  feeCoins: FeeCoins;
   fixedPrices: Readonly<Record<string, DecimalString>>;
   /** `prices.assets`: each live-priced asset's sources, their rule and its peg. */
   livePrices: Readonly<Record<string, AssetPriceConfig>>;
@@ -39,6 +41,7 @@ export function quoteDepsOf(
     solverId: settings.solverId,
     strategies: settings.strategies,
     assets: indexAssets([{ assets: settings.assets }]),
+    feeCoins: settings.feeCoins,
     prices,
     limits: settings.limits,
     curves: settings.curves,

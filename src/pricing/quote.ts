@@ -6,7 +6,7 @@
 import type { AssetConfig, InventoryCurve, Limits, PricingStrategy } from "../config/types.js";
 import type { QuoteItem } from "../orderbook/types.js";
 import { checkAmountLimits } from "./amount-limits.js";
-import { gasAssetOf, type AssetIndex } from "./assets.js";
+import { gasAssetOf, type AssetIndex, type FeeCoins } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
 import { convertAmount, type PricedAsset } from "./conversion.js";
 import { applyFees } from "./fees.js";
@@ -29,6 +29,8 @@ export interface QuoteDeps {
   solverId: string;
   strategies: readonly PricingStrategy[];
   assets: AssetIndex;
+  /** Each chain's fee coin. */
+  feeCoins: FeeCoins;
   prices: PriceSources;
   limits: Limits;
   /** Inventory curves per destination asset id. */
@@ -142,7 +144,7 @@ export function checkCapacityFor(
   to: PricedRequest["to"],
   amount: bigint,
 ): Promise<QuoteRefusal | undefined> {
-  return checkCapacity(deps.capacity, deps.limits, to, amount, gasAssetOf(deps.assets, to.chain));
+  return checkCapacity(deps.capacity, deps.limits, to, amount, gasAssetOf(deps.feeCoins, to.chain));
 }
 
 export async function quoteFor(request: QuoteRequest, deps: QuoteDeps): Promise<Quote | QuoteRefusal> {

@@ -1,7 +1,8 @@
-import type { ActionKind, ActionRequest, ChainFamily, HtlcParams, HtlcState } from "../chains/chain.js";
+import type { ActionKind, ActionRequest, HtlcParams, HtlcState } from "../chains/chain.js";
 import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus } from "../journal/journal.js";
 import type { Order } from "../orderbook/types.js";
+import type { ChainFamily } from "../chains/registry.js";
 
 /** What the solver knows about one side of an order: the order's claims and the chain's answer. */
 export interface SideFacts {

@@ -1,5 +1,5 @@
 import type { ChainExecutor, ChainReader } from "../chains/chain.js";
-import type { ChainConfig } from "../config/types.js";
+import type { ChainConfig } from "../chains/registry.js";
 
 /** Everything the runner needs of one configured chain. */
 export interface SolverChain {

@@ -11,11 +11,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionRequest } from "../../src/chains/chain.js";
 import { Journal } from "../../src/journal/journal.js";
-import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/sections/prices.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";
 import { percentile, quoteBurst } from "../support/quote-burst.js";
+import { chainsOf } from "../support/coin-chains.js";
 
 interface Result {
   name: string;
@@ -107,7 +108,7 @@ function quoting(): Promise<Result> {
   const pricing = createPricing(
     {
       solver: { id: "ab".repeat(20) },
-      chains: [{ assets: [asset("a", "usdc", 6)] }, { assets: [asset("b", "wbtc", 8)] }],
+      chains: chainsOf(asset("a", "usdc", 6), asset("b", "wbtc", 8)),
       fixedPrices: { "a:usdc": "1", "b:wbtc": "60000" },
       strategies: [
         {

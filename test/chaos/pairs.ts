@@ -4,9 +4,9 @@
  * cluster. A swap belongs to the family of its chain that is not EVM (EVM when both sides are).
  */
 import type { Hex } from "viem";
-import type { ChainConfig } from "../../src/config/types.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
+import type { ChainConfig } from "../../src/chains/registry.js";
 
 export type Family = ChainConfig["family"];
 export const FAMILIES: readonly Family[] = ["evm", "bitcoin", "solana"];

@@ -5,8 +5,8 @@ import type {
   JournalView,
   SignedTx,
   TxAttemptRef,
-  TxTerms,
 } from "../../src/chains/chain.js";
+import type { TxTerms } from "../../src/chains/registry.js";
 
 /**
  * The journal's view as an executor sees it, kept in memory: attempts recorded here are live until

@@ -5,11 +5,12 @@
  */
 import { pino } from "pino";
 import type { Address } from "viem";
-import { EXCHANGE_DEFAULTS } from "../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../src/config/sections/prices.js";
 import { startTickerServer } from "@htlc-solver/localnet/ticker-server.js";
 import type { FeedReader } from "../../src/pricing/live/chainlink-feed.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { startQuoteServer } from "../../src/pricing/quote-server.js";
+import { chainsOf } from "./coin-chains.js";
 
 const BTC = {
   id: "bitcoin:btc",
@@ -60,7 +61,7 @@ export async function quoteBurst(requests: number): Promise<BurstResult> {
   const pricing = createPricing(
     {
       solver: { id: "ab".repeat(20) },
-      chains: [{ assets: [BTC] }, { assets: [USDC] }],
+      chains: chainsOf(BTC, USDC),
       fixedPrices: { [USDC.id]: "1" },
       prices: {
         // No background round during the burst: every read counted happens on the quote path.

@@ -16,7 +16,6 @@ import {
   type TxAttemptRef,
   type TxStatus,
 } from "../chain.js";
-import type { BitcoinChainConfig } from "../../config/types.js";
 import type { BitcoinBackend, FundingOutput, MempoolDescendants } from "./backend.js";
 import { bytesToHex, fixedBytes } from "./bytes.js";
 import {
@@ -44,6 +43,7 @@ import { BitcoinReader } from "./reader.js";
 import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
 import { settledLater } from "../../util/settled-later.js";
+import type { BitcoinChainConfig } from "./config.js";
 
 export interface BitcoinExecutorOptions {
   config: BitcoinChainConfig;

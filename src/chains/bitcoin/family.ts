@@ -1,7 +1,6 @@
 /** Wires the Bitcoin family from config: backend (bitcoind or Esplora), reader, wallet and executor. */
 import type { Logger } from "pino";
-import type { ChainFamilyModule, JournalView } from "../chain.js";
-import type { BitcoinChainConfig } from "../../config/types.js";
+import type { ChainHandles, JournalView } from "../chain.js";
 import type { BitcoinBackend } from "./backend.js";
 import { BitcoindBackend } from "./bitcoind-backend.js";
 import { EsploraBackend } from "./esplora-backend.js";
@@ -12,9 +11,11 @@ import type { BitcoinReader } from "./reader.js";
 import { BitcoinRpcClient } from "./rpc.js";
 import { headRefreshFor } from "../rpc/endpoint-pool.js";
 import { maxHeadAgeOf } from "../rpc/head-age.js";
+import { bitcoinMaxHeadAgeMs } from "./config.js";
 import type { BitcoinWallet } from "./wallet.js";
+import type { BitcoinChainConfig } from "./config.js";
 
-export interface BitcoinFamily extends ChainFamilyModule {
+export interface BitcoinFamily extends ChainHandles {
   reader: BitcoinReader;
   executor: BitcoinExecutor;
   wallet: BitcoinWallet;
@@ -40,7 +41,7 @@ export function createBitcoinBackend(
   const pooling = {
     chain: config.name,
     maxHeadLagBlocks: config.maxHeadLagBlocks,
-    maxHeadAgeMs: maxHeadAgeOf(config),
+    maxHeadAgeMs: maxHeadAgeOf(config, bitcoinMaxHeadAgeMs),
     headRefreshMs: headRefreshFor(config.minBlockTimeMs),
     timeoutMs: config.rpcTimeoutMs,
     ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -1,6 +1,7 @@
 import { getAddress, isAddress, type Address } from "viem";
-import type { AssetConfig, EvmChainConfig } from "../../config/types.js";
+import type { AssetConfig } from "../../config/types.js";
 import { NATIVE_TOKEN_ADDRESS } from "./htlc-abi.js";
+import type { EvmChainConfig } from "./config.js";
 
 /** An EVM asset resolved from config: which HTLC holds it and which token (if any) moves. */
 export interface EvmAsset {
@@ -20,6 +21,11 @@ export class UnknownEvmAssetError extends Error {
 
 export function isNativeToken(tokenAddress: string): boolean {
   return tokenAddress === "native" || tokenAddress.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase();
+}
+
+/** The chain's own coin among its configured assets. */
+export function evmCoin(assets: readonly AssetConfig[]): AssetConfig | undefined {
+  return assets.find((asset) => isNativeToken(asset.tokenAddress));
 }
 
 function checkedAddress(value: string, what: string, asset: string): Address {

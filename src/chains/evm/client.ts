@@ -1,11 +1,11 @@
 import { createPublicClient, defineChain, type Chain, type PublicClient } from "viem";
 import type { Logger } from "pino";
-import type { EvmChainConfig } from "../../config/types.js";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { maxHeadAgeOf, type HeadReading } from "../rpc/head-age.js";
 import { blockHead, EvmPoolRouter, poolTransport } from "./pool-transport.js";
 import { EvmRpcEndpoint } from "./rpc-endpoint.js";
+import type { EvmChainConfig } from "./config.js";
 
 /** A viem chain description, so clients and signatures agree on the chain id. */
 export function evmChain(chainId: number, name: string, rpcUrls: string[]): Chain {

@@ -30,8 +30,7 @@ import {
   type TxAttemptRef,
   type TxStatus,
 } from "../chain.js";
-import type { EvmChainConfig } from "../../config/types.js";
-import { isNativeToken, resolveEvmAsset, type EvmAsset } from "./assets.js";
+import { evmCoin, resolveEvmAsset, type EvmAsset } from "./assets.js";
 import { batchRoute, type BatchRoute } from "./batch/batch-call.js";
 import { tookEffect } from "./batch/batch-outcomes.js";
 import { evmBatching, type EvmBatching } from "./batch/batching.js";
@@ -61,6 +60,7 @@ import { nativeCost, outstandingCost, tokenCost } from "./outstanding.js";
 import { EvmReader } from "./reader.js";
 import { standardErrorsAbi } from "./standard-errors-abi.js";
 import { RefusedForGoodError } from "../seam-errors.js";
+import type { EvmChainConfig } from "./config.js";
 
 export interface EvmExecutorOptions {
   config: EvmChainConfig;
@@ -126,7 +126,7 @@ export class EvmExecutor implements ChainExecutor {
   constructor(options: EvmExecutorOptions) {
     this.config = options.config;
     this.chain = options.config.name;
-    this.feeAsset = options.config.assets.find((a) => isNativeToken(a.tokenAddress))?.id ?? null;
+    this.feeAsset = evmCoin(options.config.assets)?.id ?? null;
     this.client = options.publicClient ?? createEvmPublicClient(options.config);
     this.account = privateKeyToAccount(options.privateKey);
     this.journal = options.journal;

@@ -1,13 +1,13 @@
 import type { Logger } from "pino";
 import type { Hex } from "viem";
-import type { ChainFamilyModule, JournalView } from "../chain.js";
-import type { EvmChainConfig } from "../../config/types.js";
+import type { ChainHandles, JournalView } from "../chain.js";
 import { Multicall3Check } from "./batch/multicall3-code.js";
 import { createEvmPublicClient } from "./client.js";
 import { EvmExecutor } from "./executor.js";
 import { EvmReader } from "./reader.js";
+import type { EvmChainConfig } from "./config.js";
 
-export interface EvmFamily extends ChainFamilyModule {
+export interface EvmFamily extends ChainHandles {
   reader: EvmReader;
   executor: EvmExecutor;
 }

@@ -1,6 +1,5 @@
 import { getAddress, zeroAddress, type Address, type PublicClient } from "viem";
 import { absentHtlc, type ChainReader, type HtlcParams, type HtlcState } from "../chain.js";
-import type { EvmChainConfig } from "../../config/types.js";
 import { resolveEvmAsset } from "./assets.js";
 import { Multicall3Check } from "./batch/multicall3-code.js";
 import { BatchedOrderReads } from "./batch/order-reads.js";
@@ -13,6 +12,7 @@ import {
   type RedeemedSecret,
 } from "./htlc-logs.js";
 import { evmOrderId } from "./order-id.js";
+import type { EvmChainConfig } from "./config.js";
 
 /** Redeems kept by a reader: far more than the orders a solver follows at once. */
 const KEPT_REDEEMS = 20_000;

@@ -4,12 +4,9 @@
  * have more blocks left before its refund than it has. So a head is judged by the time its block
  * states against the wall clock, and one older than the chain's allowance is not counted from.
  *
- * What the time is differs by family: an EVM block's timestamp; a Bitcoin tip's median time past (the
- * median of the last eleven block times, which a miner cannot move ahead of the clock as it can one
- * block's own time, but which trails the tip by about six blocks); a Solana slot's block time.
+ * What the time is differs by family (a block's timestamp, a slot's block time, a tip's median time
+ * past), and so may the allowance: a family whose head time trails its tip gives its own default.
  */
-import type { ChainFamily } from "../chain.js";
-
 /** A head as an endpoint reported it. */
 export interface HeadReading {
   height: number;
@@ -20,26 +17,20 @@ export interface HeadReading {
 /** Allowance on chains with blocks of seconds: ten of the slowest blocks, and never under a minute. */
 const FAST_CHAIN_BLOCKS = 10;
 const FAST_CHAIN_MIN_MS = 60_000;
-/**
- * Bitcoin: two hours without a block happen a few times a year, and the median time past trails the
- * tip by about six blocks.
- */
-const BITCOIN_GAP_MS = 2 * 3_600_000;
-const BITCOIN_MEDIAN_LAG_BLOCKS = 6;
-
-/** The default of `maxHeadAgeMs` for a chain, from its slowest plausible block interval. */
-export function defaultMaxHeadAgeMs(family: ChainFamily, maxBlockTimeMs: number): number {
-  if (family === "bitcoin") return BITCOIN_GAP_MS + BITCOIN_MEDIAN_LAG_BLOCKS * maxBlockTimeMs;
+/** The default of `maxHeadAgeMs` for a chain whose head time is its newest block's, from its slowest block interval. */
+export function defaultMaxHeadAgeMs(maxBlockTimeMs: number): number {
   return Math.max(FAST_CHAIN_MIN_MS, FAST_CHAIN_BLOCKS * maxBlockTimeMs);
 }
 
-/** A chain's allowance: the configured one, or the default for a config built in code that leaves it out. */
-export function maxHeadAgeOf(config: {
-  family: ChainFamily;
-  maxBlockTimeMs: number;
-  maxHeadAgeMs?: number | undefined;
-}): number {
-  return config.maxHeadAgeMs ?? defaultMaxHeadAgeMs(config.family, config.maxBlockTimeMs);
+/**
+ * A chain's allowance: the configured one, or for a config built in code that leaves it out the family's
+ * default (`familyDefault`).
+ */
+export function maxHeadAgeOf(
+  config: { maxBlockTimeMs: number; maxHeadAgeMs?: number | undefined },
+  familyDefault: (maxBlockTimeMs: number) => number = defaultMaxHeadAgeMs,
+): number {
+  return config.maxHeadAgeMs ?? familyDefault(config.maxBlockTimeMs);
 }
 
 /** Why a head is too old to count from; null when it is recent enough, or its time is unknown. */

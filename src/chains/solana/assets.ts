@@ -1,8 +1,9 @@
 /** A Solana asset resolved from config: which HTLC program holds it, and which mint (none for SOL). */
 import type { PublicKey } from "@solana/web3.js";
-import type { AssetConfig, SolanaChainConfig } from "../../config/types.js";
+import type { AssetConfig } from "../../config/types.js";
 import { solanaAddress } from "./address.js";
 import type { HtlcProgramKind } from "./errors.js";
+import type { SolanaChainConfig } from "./config.js";
 
 export interface SolanaAsset {
   id: string;

@@ -13,14 +13,12 @@
  */
 import type { Keypair, PublicKey, TransactionInstruction } from "@solana/web3.js";
 import type { Logger } from "pino";
-import type { SolanaChainConfig } from "../../config/types.js";
 import type {
   ActionRequest,
   ChainExecutor,
   FeeAllowance,
   JournalView,
   SignedTx,
-  SolanaTxTerms,
   TxAttemptRef,
   TxStatus,
 } from "../chain.js";
@@ -54,6 +52,8 @@ import {
 } from "./spl-token.js";
 import { hexBytes, secretMatches } from "./swap-params.js";
 import { lockId, type LiveSwap } from "./swap-state.js";
+import type { SolanaChainConfig } from "./config.js";
+import type { SolanaTxTerms } from "./tx-terms.js";
 
 /** Units the simulation may use: far above any HTLC instruction, below the cluster's cap. */
 const SIMULATION_UNIT_LIMIT = 400_000n;

@@ -1,15 +1,15 @@
 /** Wires the Solana family from config: one RPC pool, reader and executor, and the solver's key. */
 import type { Logger } from "pino";
-import type { SolanaChainConfig } from "../../config/types.js";
-import type { ChainFamilyModule, JournalView } from "../chain.js";
+import type { ChainHandles, JournalView } from "../chain.js";
 import type { FollowPositions } from "../follow-positions.js";
 import { maxHeadAgeOf } from "../rpc/head-age.js";
 import { SolanaExecutor } from "./executor.js";
 import { readSolanaSecretKey } from "./keypair.js";
 import { SolanaReader } from "./reader.js";
 import { SolanaRpc, type SolanaRpcOptions } from "./rpc.js";
+import type { SolanaChainConfig } from "./config.js";
 
-export interface SolanaFamily extends ChainFamilyModule {
+export interface SolanaFamily extends ChainHandles {
   reader: SolanaReader;
   executor: SolanaExecutor;
   rpc: SolanaRpc;

@@ -5,7 +5,7 @@
  * every SPL swap of that mint it initiates. Redeems and refunds bring value in and count for nothing.
  */
 import { VersionedTransaction, type PublicKey } from "@solana/web3.js";
-import type { SolanaTxTerms } from "../chain.js";
+import type { SolanaTxTerms } from "./tx-terms.js";
 import { bytesEqual, instructionDiscriminator } from "./anchor.js";
 import { BorshReader } from "./borsh.js";
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from "./program-ids.js";

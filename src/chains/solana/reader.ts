@@ -11,7 +11,6 @@
  * lives there now.
  */
 import type { PublicKey } from "@solana/web3.js";
-import type { SolanaChainConfig } from "../../config/types.js";
 import type { FollowPositions } from "../follow-positions.js";
 import {
   absentHtlc,
@@ -30,6 +29,7 @@ import { solanaSwapId } from "./swap-id.js";
 import { hexBytes, swapAccountOf, swapTermsOf } from "./swap-params.js";
 import { followedSwapState, initiationSlot, liveSwapState, type LiveSwap } from "./swap-state.js";
 import type { SwapTerms } from "./swap-terms.js";
+import type { SolanaChainConfig } from "./config.js";
 
 export interface SolanaReaderOptions {
   /** The solver's address: the rent sponsor of every fill it makes. */

@@ -10,7 +10,6 @@
 import { PublicKey } from "@solana/web3.js";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { SolanaChainConfig } from "../../config/types.js";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import type { HeadReading } from "../rpc/head-age.js";
@@ -30,6 +29,7 @@ import {
   type SimulationAnswer,
   type TransactionAnswer,
 } from "./rpc-schemas.js";
+import type { SolanaChainConfig } from "./config.js";
 
 export type ReadCommitment = "processed" | "confirmed" | "finalized";
 

@@ -1,6 +1,7 @@
 /** `solver config check` validates and prints the effective configuration; `config schema` lists every setting. */
 import { redactConfig } from "../../config/redact.js";
-import { listSettings } from "../../config/schema.js";
+import { CHAIN_FAMILIES } from "../../chains/registry.js";
+import { listSettings, solverSchema } from "../../config/schema.js";
 import { toJson } from "../../ops/json.js";
 import { EXIT_OK, UsageError, type CliCommand, type CommandInput } from "../command.js";
 import { CONFIG_OPTION, CONFIG_OPTION_HELP, configFileOf, loadCliConfig } from "../config-option.js";
@@ -29,7 +30,7 @@ function check({ values, io }: CommandInput): number {
 }
 
 function schema({ io }: CommandInput): number {
-  const lines = listSettings().map(([key, spec]) => {
+  const lines = listSettings(solverSchema(CHAIN_FAMILIES)).map(([key, spec]) => {
     const env = spec.env ?? "-";
     const fallback = spec.sensitive === true ? "(secret)" : JSON.stringify(spec.default);
     return `${key.padEnd(32)} ${env.padEnd(34)} ${fallback}\n    ${spec.doc}`;

@@ -7,7 +7,6 @@
 import { Transaction } from "bitcoinjs-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToTxid } from "../../../src/chains/bitcoin/bytes.js";
-import type { BitcoinChainConfig } from "../../../src/config/types.js";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
@@ -20,6 +19,7 @@ import {
   type AttackNet,
 } from "../../attacks/support/attack-net.js";
 import { bitcoinFeeOf } from "../../support/memory-journal.js";
+import type { BitcoinChainConfig } from "../../../src/chains/bitcoin/config.js";
 
 const BTC = "bitcoin_regtest:btc";
 const USDC = "ethereum_localnet:usdc";

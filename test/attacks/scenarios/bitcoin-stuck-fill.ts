@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWalletClient, http, type Address, type Hex } from "viem";
-import type { BitcoinChainConfig } from "../../../src/config/types.js";
 import { evmChain } from "../../../src/chains/evm/client.js";
 import { htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import { CANCELLED } from "../../../src/journal/journal.js";
@@ -22,6 +21,7 @@ import {
   type AttackNet,
 } from "../support/attack-net.js";
 import { confirmedAt, mineOnlyAbove, minedBitcoin } from "../support/bitcoin-moves.js";
+import type { BitcoinChainConfig } from "../../../src/chains/bitcoin/config.js";
 
 const SOURCE_CHAIN = "ethereum_localnet";
 const FROM = `${SOURCE_CHAIN}:usdc`;

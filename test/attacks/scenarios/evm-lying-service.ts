@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
-import type { EvmChainConfig } from "../../../src/config/types.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import type { LyingProxy, OrderLie } from "../../support/lying-proxy.js";
 import { startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
+import type { EvmChainConfig } from "../../../src/chains/evm/config.js";
 
 /**
  * The solver reads the service through a proxy that lies about chosen orders. For each lie it must refuse

@@ -2,7 +2,6 @@
 import { PublicKey } from "@solana/web3.js";
 import { base58Encode } from "../../../src/chains/solana/base58.js";
 import { resolveSolanaAsset } from "../../../src/chains/solana/assets.js";
-import type { SolanaChainConfig } from "../../../src/config/types.js";
 import { associatedTokenAddress } from "../../../src/chains/solana/spl-token.js";
 import { swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import { decodeHtlcEvents } from "../../../src/chains/solana/events.js";
@@ -11,6 +10,7 @@ import { tokenBalance } from "@htlc-solver/localnet/families/solana/user-solana.
 import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";
+import type { SolanaChainConfig } from "../../../src/chains/solana/config.js";
 
 export const SOL = "solana_localnet:sol";
 export const SPL_USDC = "solana_localnet:usdc";

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigReloader } from "../../../src/app/config-reload.js";
 import { restartOnlyChanges } from "../../../src/app/reloadable.js";
 import { loadConfig } from "../../../src/config/load.js";
@@ -44,7 +45,7 @@ afterEach(async () => {
 async function start(watchIntervalMs = 25): Promise<Running> {
   const file = join(mkdtempSync(join(tmpdir(), "reload-")), "solver.json");
   writeProfile(file);
-  const load = (): SolverConfig => loadConfig({ file, env: TEST_ENV });
+  const load = (): SolverConfig => loadConfig(CHAIN_FAMILIES, { file, env: TEST_ENV });
   const initial = load();
   const pricing = createPricing(initial, {
     balances: new MemoryBalances(new Map([[WBTC, 10n ** 12n]])),
@@ -179,8 +180,8 @@ describe("configuration reload", () => {
 
 describe("restartOnlyChanges", () => {
   it("names keys, never values (the solver section holds private keys)", () => {
-    const a = loadConfig({ overrides: validSettings(), env: TEST_ENV });
-    const b = loadConfig({
+    const a = loadConfig(CHAIN_FAMILIES, { overrides: validSettings(), env: TEST_ENV });
+    const b = loadConfig(CHAIN_FAMILIES, {
       overrides: validSettings(),
       env: { ...TEST_ENV, SOLVER_EVM_PRIVATE_KEY: `0x${"a2".repeat(32)}` },
     });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { solverProfile, writeKeyFile, writeSolverProfile } from "../../../src/cli/solver-profile.js";
 import { loadConfig } from "../../../src/config/load.js";
 import type { SolverConfig } from "../../../src/config/types.js";
@@ -11,7 +12,7 @@ import { SECRETS, TEST_ENV, validSettings } from "../config/fixture.js";
 function loadedProfileConfig(): SolverConfig {
   const file = join(mkdtempSync(join(tmpdir(), "profile-src-")), "profile.json");
   writeFileSync(file, JSON.stringify(validSettings()));
-  return loadConfig({ file, env: TEST_ENV });
+  return loadConfig(CHAIN_FAMILIES, { file, env: TEST_ENV });
 }
 
 describe("solver profile", () => {
@@ -26,7 +27,7 @@ describe("solver profile", () => {
     expect(text).not.toContain(SECRETS.bitcoinKey);
     expect(statSync(join(dir, "solver.json")).mode & 0o777).toBe(0o600);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ file: join(dir, "solver.json"), env: {} })).toEqual(config);
+    expect(loadConfig(CHAIN_FAMILIES, { file: join(dir, "solver.json"), env: {} })).toEqual(config);
   });
 
   it("without a key file leaves the keys to the environment", () => {
@@ -35,6 +36,6 @@ describe("solver profile", () => {
     writeSolverProfile(join(dir, "solver.json"), config);
     expect((solverProfile(config).solver as Record<string, unknown>).keys).toBeUndefined();
     const env = { SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey, SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey };
-    expect(loadConfig({ file: join(dir, "solver.json"), env })).toEqual(config);
+    expect(loadConfig(CHAIN_FAMILIES, { file: join(dir, "solver.json"), env })).toEqual(config);
   });
 });

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { SECRETS, validSettings } from "./fixture.js";
@@ -20,7 +21,10 @@ function keyFile(name: string, content: string, mode: number): string {
 }
 
 function load(env: NodeJS.ProcessEnv) {
-  return loadConfig({ overrides: validSettings(), env: { SOLVER_APP_ID: SECRETS.appId, ...env } });
+  return loadConfig(CHAIN_FAMILIES, {
+    overrides: validSettings(),
+    env: { SOLVER_APP_ID: SECRETS.appId, ...env },
+  });
 }
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { HTLC, NATIVE_HTLC, SECRETS, TEST_ENV, TOKEN, validSettings } from "./fixture.js";
@@ -27,7 +28,10 @@ function problemsOf(run: () => unknown): readonly string[] {
 
 describe("loadConfig", () => {
   it("fills schema defaults around a profile and converts amounts to bigint", () => {
-    const config = loadConfig({ file: writeProfile("valid.json", validSettings()), env: TEST_ENV });
+    const config = loadConfig(CHAIN_FAMILIES, {
+      file: writeProfile("valid.json", validSettings()),
+      env: TEST_ENV,
+    });
     expect(config.solver.pollIntervalMs).toBe(5000);
     expect(config.ops).toEqual({ host: "127.0.0.1", port: 7070 });
     expect(config.quote).toEqual({
@@ -59,7 +63,10 @@ describe("loadConfig", () => {
   });
 
   it("derives asset ids and normalises addresses and native coins", () => {
-    const config = loadConfig({ file: writeProfile("assets.json", validSettings()), env: TEST_ENV });
+    const config = loadConfig(CHAIN_FAMILIES, {
+      file: writeProfile("assets.json", validSettings()),
+      env: TEST_ENV,
+    });
     const [evm, bitcoin] = config.chains;
     expect(evm?.family).toBe("evm");
     expect(evm?.assets.map((a) => a.id)).toEqual(["ethereum_localnet:eth", "ethereum_localnet:wbtc"]);
@@ -98,7 +105,7 @@ describe("loadConfig", () => {
       SOLVER_CHAIN_ETHEREUM_LOCALNET_RPC_URLS: "http://a.example:1, http://b.example:2",
       SOLVER_CHAIN_BITCOIN_REGTEST_RPC_PASSWORD: "from-env",
     };
-    const config = loadConfig({ file, env });
+    const config = loadConfig(CHAIN_FAMILIES, { file, env });
     expect(config.ops.port).toBe(9100);
     expect(config.quote.port).toBe(0);
     expect(config.log.level).toBe("debug");
@@ -112,35 +119,48 @@ describe("loadConfig", () => {
 
   it("gives the quote endpoint a deep accept queue unless told otherwise, and names a bad one", () => {
     const file = writeProfile("backlog.json", validSettings());
-    expect(loadConfig({ file, env: TEST_ENV }).quote.listenBacklog).toBe(4096);
-    const told = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "20000" } });
+    expect(loadConfig(CHAIN_FAMILIES, { file, env: TEST_ENV }).quote.listenBacklog).toBe(4096);
+    const told = loadConfig(CHAIN_FAMILIES, {
+      file,
+      env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "20000" },
+    });
     expect(told.quote.listenBacklog).toBe(20_000);
     expect(
-      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "0" } })),
+      problemsOf(() =>
+        loadConfig(CHAIN_FAMILIES, { file, env: { ...TEST_ENV, SOLVER_QUOTE_LISTEN_BACKLOG: "0" } }),
+      ),
     ).toEqual([expect.stringMatching(/^quote\.listenBacklog: /)]);
   });
 
   it("keeps the quote endpoint's idle connections open 95 s unless told otherwise, and names a bad value", () => {
     const file = writeProfile("keep-alive.json", validSettings());
-    const told = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "120000" } });
+    const told = loadConfig(CHAIN_FAMILIES, {
+      file,
+      env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "120000" },
+    });
     expect(told.quote.keepAliveTimeoutMs).toBe(120_000);
     expect(
-      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "5s" } })),
+      problemsOf(() =>
+        loadConfig(CHAIN_FAMILIES, { file, env: { ...TEST_ENV, SOLVER_QUOTE_KEEP_ALIVE_TIMEOUT_MS: "5s" } }),
+      ),
     ).toEqual([expect.stringMatching(/^quote\.keepAliveTimeoutMs: /)]);
   });
 
   it("leaves the quote endpoint open without a secret, and refuses a short one without quoting it", () => {
     const file = writeProfile("quote-auth.json", validSettings());
     const { SOLVER_QUOTE_AUTH_SECRET: _secret, ...withoutSecret } = TEST_ENV;
-    expect(loadConfig({ file, env: withoutSecret }).quote.auth.secret).toBe("");
+    expect(loadConfig(CHAIN_FAMILIES, { file, env: withoutSecret }).quote.auth.secret).toBe("");
     const short = "short-quote-secret";
     const problems = problemsOf(() =>
-      loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_SECRET: short } }),
+      loadConfig(CHAIN_FAMILIES, { file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_SECRET: short } }),
     );
     expect(problems).toEqual([
       "quote.auth.secret: must be empty (quote requests unsigned) or at least 32 characters",
     ]);
-    const skew = loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS: "5000" } });
+    const skew = loadConfig(CHAIN_FAMILIES, {
+      file,
+      env: { ...TEST_ENV, SOLVER_QUOTE_AUTH_MAX_CLOCK_SKEW_MS: "5000" },
+    });
     expect(skew.quote.auth.maxClockSkewMs).toBe(5000);
   });
 
@@ -152,30 +172,38 @@ describe("loadConfig", () => {
       SOLVER_QUOTE_PER_CLIENT_PER_SECOND: "50",
       SOLVER_QUOTE_PER_CLIENT_BURST: "100",
     };
-    expect(loadConfig({ file, env }).quote.limits).toEqual({
+    expect(loadConfig(CHAIN_FAMILIES, { file, env }).quote.limits).toEqual({
       maxConcurrent: 64,
       perClientPerSecond: 50,
       perClientBurst: 100,
     });
     expect(
-      problemsOf(() => loadConfig({ file, env: { ...TEST_ENV, SOLVER_QUOTE_PER_CLIENT_BURST: "0" } })),
+      problemsOf(() =>
+        loadConfig(CHAIN_FAMILIES, { file, env: { ...TEST_ENV, SOLVER_QUOTE_PER_CLIENT_BURST: "0" } }),
+      ),
     ).toEqual([expect.stringMatching(/^quote\.limits\.perClientBurst: /)]);
   });
 
   it("reads a switch from the environment as true or false, and names the key for anything else", () => {
     const file = writeProfile("switch.json", validSettings());
-    const on = loadConfig({ file, env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "true" } });
+    const on = loadConfig(CHAIN_FAMILIES, {
+      file,
+      env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "true" },
+    });
     expect(on.safety.allowUnenforcedSecretLength).toBe(true);
     expect(
       problemsOf(() =>
-        loadConfig({ file, env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "yes" } }),
+        loadConfig(CHAIN_FAMILIES, {
+          file,
+          env: { ...TEST_ENV, SOLVER_ALLOW_UNENFORCED_SECRET_LENGTH: "yes" },
+        }),
       ),
     ).toEqual(['safety.allowUnenforcedSecretLength: "yes" must be true or false']);
   });
 
   it("merges overrides last: over the environment, chains by name and assets by symbol", () => {
     const file = writeProfile("over.json", validSettings());
-    const config = loadConfig({
+    const config = loadConfig(CHAIN_FAMILIES, {
       file,
       env: { ...TEST_ENV, SOLVER_OPS_PORT: "9100" },
       overrides: {
@@ -200,7 +228,7 @@ describe("loadConfig", () => {
   });
 
   it("reads a single Bitcoin URL as a list of one, and fills RPC tuning defaults per family", () => {
-    const config = loadConfig({ env: TEST_ENV, overrides: validSettings() });
+    const config = loadConfig(CHAIN_FAMILIES, { env: TEST_ENV, overrides: validSettings() });
     const [evm, bitcoin] = config.chains;
     expect(bitcoin).toMatchObject({
       rpcUrls: ["http://127.0.0.1:18443"],
@@ -221,7 +249,10 @@ describe("loadConfig", () => {
     bitcoin.rpcUrls = ["http://node-a:8332", "http://node-b:8332"];
     bitcoin.esploraUrl = "https://esplora.example/api";
     bitcoin.maxHeadLagBlocks = 2;
-    const fromFile = loadConfig({ file: writeProfile("btc-urls.json", settings), env: TEST_ENV }).chains[1];
+    const fromFile = loadConfig(CHAIN_FAMILIES, {
+      file: writeProfile("btc-urls.json", settings),
+      env: TEST_ENV,
+    }).chains[1];
     expect(fromFile).toMatchObject({
       rpcUrls: ["http://node-a:8332", "http://node-b:8332"],
       esploraUrls: ["https://esplora.example/api"],
@@ -233,7 +264,8 @@ describe("loadConfig", () => {
       SOLVER_CHAIN_BITCOIN_REGTEST_RPC_URL: "http://node-c:8332",
       SOLVER_CHAIN_BITCOIN_REGTEST_ESPLORA_URLS: "https://e1.example/api, https://e2.example/api",
     };
-    const fromEnv = loadConfig({ file: writeProfile("btc-urls-env.json", settings), env }).chains[1];
+    const fromEnv = loadConfig(CHAIN_FAMILIES, { file: writeProfile("btc-urls-env.json", settings), env })
+      .chains[1];
     expect(fromEnv).toMatchObject({
       rpcUrls: ["http://node-c:8332"],
       esploraUrls: ["https://e1.example/api", "https://e2.example/api"],
@@ -241,7 +273,7 @@ describe("loadConfig", () => {
   });
 
   it("builds a whole configuration from overrides alone", () => {
-    const config = loadConfig({ env: TEST_ENV, overrides: validSettings() });
+    const config = loadConfig(CHAIN_FAMILIES, { env: TEST_ENV, overrides: validSettings() });
     expect(config.chains.map((c) => c.name)).toEqual(["ethereum_localnet", "bitcoin_regtest"]);
   });
 
@@ -251,7 +283,7 @@ describe("loadConfig", () => {
       SOLVER_EVM_PRIVATE_KEY: "A1".repeat(32),
       SOLVER_BITCOIN_PRIVATE_KEY: `0x${"B2".repeat(32)}`,
     };
-    const config = loadConfig({ overrides: validSettings(), env });
+    const config = loadConfig(CHAIN_FAMILIES, { overrides: validSettings(), env });
     expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
   });
 
@@ -261,7 +293,10 @@ describe("loadConfig", () => {
     settings.strategies = [];
     settings.fixedPrices = {};
     settings.limits = {};
-    const config = loadConfig({ overrides: settings, env: { ...TEST_ENV, SOLVER_BITCOIN_PRIVATE_KEY: "" } });
+    const config = loadConfig(CHAIN_FAMILIES, {
+      overrides: settings,
+      env: { ...TEST_ENV, SOLVER_BITCOIN_PRIVATE_KEY: "" },
+    });
     expect(config.solver.keys.bitcoin).toBe("");
   });
 
@@ -269,7 +304,9 @@ describe("loadConfig", () => {
     const settings = validSettings();
     settings["//"] = "top";
     (settings.chains as Record<string, unknown>[])[0]!["//"] = "inside a chain";
-    expect(() => loadConfig({ file: writeProfile("comments.json", settings), env: TEST_ENV })).not.toThrow();
+    expect(() =>
+      loadConfig(CHAIN_FAMILIES, { file: writeProfile("comments.json", settings), env: TEST_ENV }),
+    ).not.toThrow();
   });
 
   it("refuses private keys inside the profile file", () => {
@@ -277,19 +314,19 @@ describe("loadConfig", () => {
       ...validSettings(),
       solver: { id: "aa", keys: { evm: SECRETS.evmKey } },
     });
-    const problems = problemsOf(() => loadConfig({ file, env: TEST_ENV }));
+    const problems = problemsOf(() => loadConfig(CHAIN_FAMILIES, { file, env: TEST_ENV }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^solver\.keys: private keys are not read from the config file/);
     expect(problems.join("\n")).not.toContain(SECRETS.evmKey.slice(2));
   });
 
   it("reports a missing or malformed profile file by its path", () => {
-    expect(problemsOf(() => loadConfig({ file: join(dir, "absent.json"), env: TEST_ENV }))[0]).toBe(
-      `${join(dir, "absent.json")}: cannot be read (ENOENT)`,
-    );
+    expect(
+      problemsOf(() => loadConfig(CHAIN_FAMILIES, { file: join(dir, "absent.json"), env: TEST_ENV }))[0],
+    ).toBe(`${join(dir, "absent.json")}: cannot be read (ENOENT)`);
     const broken = join(dir, "broken.json");
     writeFileSync(broken, "{ not json");
-    expect(problemsOf(() => loadConfig({ file: broken, env: TEST_ENV }))[0]).toMatch(
+    expect(problemsOf(() => loadConfig(CHAIN_FAMILIES, { file: broken, env: TEST_ENV }))[0]).toMatch(
       /broken\.json: is not valid JSON/,
     );
   });
@@ -300,7 +337,7 @@ describe("loadConfig", () => {
       { symbol: "usdc", tokenAddress: TOKEN, htlcAddress: HTLC },
       { symbol: "wbtc", tokenAddress: HTLC, htlcAddress: TOKEN },
     ];
-    const config = loadConfig({
+    const config = loadConfig(CHAIN_FAMILIES, {
       file: "config/localnet.json",
       env: {
         SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey,
@@ -335,7 +372,7 @@ describe("loadConfig", () => {
 
   it("names every unfilled localnet address when the profile is loaded alone", () => {
     const env = { ...TEST_ENV, SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey };
-    const problems = problemsOf(() => loadConfig({ file: "config/localnet.json", env }));
+    const problems = problemsOf(() => loadConfig(CHAIN_FAMILIES, { file: "config/localnet.json", env }));
     expect(problems.length).toBeGreaterThan(0);
     for (const problem of problems) {
       expect(problem).toMatch(

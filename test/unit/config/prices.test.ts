@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { TEST_ENV, validSettings } from "./fixture.js";
@@ -48,7 +49,7 @@ function problemsFor(mutate: (s: Settings) => void): readonly string[] {
   const settings = liveSettings();
   mutate(settings);
   try {
-    loadConfig({ overrides: settings, env: TEST_ENV });
+    loadConfig(CHAIN_FAMILIES, { overrides: settings, env: TEST_ENV });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -61,7 +62,7 @@ const btcSources = (s: Settings) => prices(s).assets[BTC]!.sources as Settings[]
 
 describe("live price configuration", () => {
   it("reads sources, defaults and curves into the typed config", () => {
-    const config = loadConfig({ overrides: liveSettings(), env: TEST_ENV });
+    const config = loadConfig(CHAIN_FAMILIES, { overrides: liveSettings(), env: TEST_ENV });
     expect(config.prices.refreshMs).toBe(2000);
     expect(config.prices.exchanges.binance).toEqual({
       baseUrl: "http://127.0.0.1:9999",
@@ -164,7 +165,7 @@ describe("live price configuration", () => {
   });
 
   it("takes the refresh interval from the environment", () => {
-    const config = loadConfig({
+    const config = loadConfig(CHAIN_FAMILIES, {
       overrides: liveSettings(),
       env: { ...TEST_ENV, SOLVER_PRICES_REFRESH_MS: "750" },
     });
@@ -172,8 +173,10 @@ describe("live price configuration", () => {
     const fromEnv = liveSettings();
     delete (fromEnv.prices as Settings).refreshMs;
     expect(
-      loadConfig({ overrides: fromEnv, env: { ...TEST_ENV, SOLVER_PRICES_REFRESH_MS: "750" } }).prices
-        .refreshMs,
+      loadConfig(CHAIN_FAMILIES, {
+        overrides: fromEnv,
+        env: { ...TEST_ENV, SOLVER_PRICES_REFRESH_MS: "750" },
+      }).prices.refreshMs,
     ).toBe(750);
   });
 });

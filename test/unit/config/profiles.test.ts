@@ -1,15 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
-import { listSettings } from "../../../src/config/schema.js";
-import { ASSET_KEYS } from "../../../src/config/validate/assets.js";
-import {
-  BITCOIN_CHAIN_KEYS,
-  EVM_CHAIN_KEYS,
-  SOLANA_CHAIN_KEYS,
-} from "../../../src/config/validate/chains.js";
-import { STRATEGY_KEYS } from "../../../src/config/validate/strategies.js";
+import { chainSettingKeys } from "../../../src/config/chains.js";
+import { ASSET_KEYS } from "../../../src/config/common-chain.js";
+import { listSettings, solverSchema } from "../../../src/config/schema.js";
+import { strategyKeys } from "../../../src/config/sections/strategies.js";
 import { SECRETS } from "./fixture.js";
 
 const ENV = {
@@ -23,7 +20,7 @@ const ENV = {
 
 function problemsOf(file: string, env: NodeJS.ProcessEnv): readonly string[] {
   try {
-    loadConfig({ file, env });
+    loadConfig(CHAIN_FAMILIES, { file, env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -77,15 +74,15 @@ describe("docs/configuration.md", () => {
   const doc = readFileSync("docs/configuration.md", "utf8");
 
   it("documents every setting with its environment variable", () => {
-    for (const [key, spec] of listSettings()) {
+    for (const [key, spec] of listSettings(solverSchema(CHAIN_FAMILIES))) {
       expect(doc).toContain(`\`${key}\``);
       if (spec.env !== undefined) expect(doc).toContain(`\`${spec.env}\``);
     }
   });
 
   it("documents every chain, asset and strategy field", () => {
-    const chainKeys = [...EVM_CHAIN_KEYS, ...BITCOIN_CHAIN_KEYS, ...SOLANA_CHAIN_KEYS];
-    for (const field of [...chainKeys, ...ASSET_KEYS, ...STRATEGY_KEYS]) {
+    const chainKeys = CHAIN_FAMILIES.flatMap((family) => chainSettingKeys(family));
+    for (const field of [...chainKeys, ...ASSET_KEYS, ...strategyKeys()]) {
       expect(doc).toContain(`\`${field}\``);
     }
   });

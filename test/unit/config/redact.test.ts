@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { redactConfig } from "../../../src/config/redact.js";
 import { redactUrl } from "../../../src/config/redact-url.js";
 import { SECRETS, TEST_ENV, validSettings } from "./fixture.js";
 
 describe("redactConfig", () => {
-  const config = loadConfig({ overrides: validSettings(), env: TEST_ENV });
+  const config = loadConfig(CHAIN_FAMILIES, { overrides: validSettings(), env: TEST_ENV });
   const text = JSON.stringify(redactConfig(config));
 
   it.each(Object.entries(SECRETS))("never contains the %s", (_name, secret) => {

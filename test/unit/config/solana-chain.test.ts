@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { base58Encode } from "../../../src/chains/solana/base58.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
-import type { SolanaChainConfig, SolverConfig } from "../../../src/config/types.js";
+import type { SolverConfig } from "../../../src/config/types.js";
 import { SECRETS, TEST_ENV, validSettings } from "./fixture.js";
+import type { SolanaChainConfig } from "../../../src/chains/solana/config.js";
 
 type Settings = Record<string, unknown>;
 
@@ -47,7 +49,7 @@ function load(mutate: (chain: Settings) => void = () => undefined, env = SOLANA_
   (settings.chains as Settings[]).push(chain);
   const file = join(mkdtempSync(join(tmpdir(), "solana-config-")), "profile.json");
   writeFileSync(file, JSON.stringify(settings));
-  return loadConfig({ file, env });
+  return loadConfig(CHAIN_FAMILIES, { file, env });
 }
 
 function problemsOf(mutate: (chain: Settings) => void, env = SOLANA_ENV): readonly string[] {

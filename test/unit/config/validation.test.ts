@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
 import { SECRETS, TEST_ENV, validSettings } from "./fixture.js";
@@ -15,7 +16,7 @@ function problemsFor(mutate: Mutation, env: NodeJS.ProcessEnv = TEST_ENV): reado
   const settings = validSettings();
   mutate(settings);
   try {
-    loadConfig({ overrides: settings, env });
+    loadConfig(CHAIN_FAMILIES, { overrides: settings, env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;

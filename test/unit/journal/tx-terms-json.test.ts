@@ -36,4 +36,10 @@ describe("journaled transaction terms", () => {
       instantRefund: { redeemerSignatures: ["aa", "bb"] },
     });
   });
+
+  it("refuses a flat map that is no family's, naming it, rather than reading it as some family's", () => {
+    expect(() => termsFromJson('{"gasPrice":"7"}')).toThrow(
+      'journaled transaction terms of no known chain family: {"gasPrice":"7"}',
+    );
+  });
 });

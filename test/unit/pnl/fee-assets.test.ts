@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ChainConfig } from "../../../src/config/types.js";
 import { feeAssets } from "../../../src/pnl/fee-assets.js";
+import type { ChainConfig } from "../../../src/chains/registry.js";
 
 const asset = (chain: string, symbol: string, decimals: number, tokenAddress: string) => ({
   id: `${chain}:${symbol}`,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { feeCoinsOf } from "../../../src/chains/coins.js";
 import type { AssetConfig, Limits } from "../../../src/config/types.js";
 import { CapacityLedger, type CapacityLedgerDeps } from "../../../src/pricing/capacity-ledger.js";
 import type { OrderAmounts } from "../../../src/pricing/order-check.js";
 import { FixedPriceSource } from "../../../src/pricing/price-source.js";
 import { refuse } from "../../../src/pricing/refusal.js";
+import { chainsOf } from "../../support/coin-chains.js";
 
 const usdc: AssetConfig = {
   id: "ethereum:usdc",
@@ -40,6 +42,7 @@ function deps(overrides: Partial<CapacityLedgerDeps> & { held?: Record<string, b
       [usdc.id, usdc],
       [eth.id, eth],
     ]),
+    feeCoins: feeCoinsOf(chainsOf(usdc, eth)),
     limits,
     priceAt: () => Promise.resolve(undefined),
     ...overrides,

@@ -6,11 +6,13 @@ import type {
   PricesConfig,
   PricingStrategy,
 } from "../../../src/config/types.js";
-import { EXCHANGE_DEFAULTS } from "../../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../../src/config/sections/prices.js";
+import { feeCoinsOf } from "../../../src/chains/coins.js";
 import type { AssetIndex } from "../../../src/pricing/assets.js";
 import { Inventory, type BalanceSource } from "../../../src/pricing/inventory.js";
 import { FixedPriceSource, type PriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteDeps } from "../../../src/pricing/quote.js";
+import { chainsOf } from "../../support/coin-chains.js";
 
 function asset(id: string, decimals: number): AssetConfig {
   const [chain = "", symbol = ""] = id.split(":");
@@ -110,6 +112,7 @@ export function harness(options: {
     solverId: SOLVER_ID,
     strategies: options.strategies,
     assets,
+    feeCoins: feeCoinsOf(chainsOf(USDC, ETH, BTC)),
     prices: { fixed, live, byAsset: live },
     limits,
     curves: options.curves ?? {},

@@ -5,13 +5,14 @@ import { createPricing, type PricingConfig } from "../../../src/pricing/pricing.
 import { startQuoteServer, type QuoteOutcome, type QuoteServer } from "../../../src/pricing/quote-server.js";
 import { SIGNATURE_HEADERS, signQuoteRequest } from "../../../src/pricing/quote-signature.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
+import { chainsOf } from "../../support/coin-chains.js";
 
 const SECRET = "s3".repeat(20);
 const SKEW_MS = 30_000;
 
 const config: PricingConfig = {
   solver: { id: SOLVER_ID },
-  chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
+  chains: chainsOf(USDC, ETH, BTC),
   fixedPrices: PRICES,
   prices: NO_LIVE_PRICES,
   inventoryCurves: {},

@@ -7,10 +7,11 @@ import { startQuoteServer, type QuoteOutcome, type QuoteServer } from "../../../
 import { kernelListenQueueCap } from "../../../src/util/listen.js";
 import { acceptQueueOf } from "../../support/accept-queue.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
+import { chainsOf } from "../../support/coin-chains.js";
 
 const config: PricingConfig = {
   solver: { id: SOLVER_ID },
-  chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
+  chains: chainsOf(USDC, ETH, BTC),
   fixedPrices: PRICES,
   prices: NO_LIVE_PRICES,
   inventoryCurves: {},
@@ -77,7 +78,7 @@ async function closedWithin(socket: Socket, limitMs: number): Promise<number> {
 const narrow: PricingConfig = {
   ...config,
   // ETH first: the fixtures' assets are all "native", and the first one is its chain's fee coin.
-  chains: [{ assets: [ETH, USDC] }, { assets: [BTC] }],
+  chains: chainsOf(ETH, USDC, BTC),
   strategies: [
     strategy(BTC, USDC, { minAmount: 10_000n, maxAmount: 10n ** 10n }),
     strategy(USDC, BTC, { minAmount: 1n, maxAmount: 10n ** 15n }),

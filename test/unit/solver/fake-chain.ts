@@ -7,7 +7,6 @@ import {
   absentHtlc,
   type ActionRequest,
   type ChainExecutor,
-  type ChainFamily,
   type FeeAllowance,
   type ChainReader,
   type HtlcParams,
@@ -19,9 +18,9 @@ import {
   type TxStatus,
 } from "../../../src/chains/chain.js";
 import { AlreadyOnChainError } from "../../../src/chains/seam-errors.js";
-import type { ChainConfig } from "../../../src/config/types.js";
 import type { SolverChain } from "../../../src/solver/solver-chain.js";
 import { moment } from "../../../src/util/moment.js";
+import type { ChainConfig, ChainFamily } from "../../../src/chains/registry.js";
 
 export class FakeChain implements ChainReader, ChainExecutor {
   /** The asset fees are paid in; a test sets it where fees matter. */

@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { feeCoinsOf } from "../../../src/chains/coins.js";
 import type { AssetConfig, Limits } from "../../../src/config/types.js";
 import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
@@ -16,6 +17,7 @@ import { refuse } from "../../../src/pricing/refusal.js";
 import type { PriceSource } from "../../../src/pricing/price-source.js";
 import { FillGate, type ActionCandidate, type GateResult } from "../../../src/solver/fill-gate.js";
 import { plan } from "../../../src/solver/planner.js";
+import { chainsOf } from "../../support/coin-chains.js";
 import { makeOrder, NOW_MS, planInput } from "../../support/order-fixture.js";
 
 const CHAINS = ["ethereum_localnet", "arbitrum_localnet"] as const;
@@ -77,6 +79,7 @@ function setup(limits: Partial<Limits> = {}) {
           floors: {},
           prices,
           assets,
+          feeCoins: feeCoinsOf(chainsOf(...assets.values())),
           limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n, ...limits },
           priceAt: (order, holding) => pricing.priceAt(order, holding),
         },

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HtlcLock } from "../../../src/chains/chain.js";
+import { feeCoinsOf } from "../../../src/chains/coins.js";
 import type { Limits } from "../../../src/config/types.js";
 import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
@@ -166,6 +167,7 @@ function harness(
           floors: limits.inventoryFloor,
           prices,
           assets,
+          feeCoins: feeCoinsOf([...chains.values()].map((c) => c.config)),
           limits,
           priceAt: () => Promise.resolve(undefined),
         },

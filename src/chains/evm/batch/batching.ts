@@ -1,9 +1,9 @@
+import type { EvmChainConfig } from "../config.js";
 /**
  * How an EVM chain batches, as configured: the most actions one transaction carries, and whether fills
  * are batched through an EIP-7702 delegation of the solver's account. The defaults live here, for a
  * validated config (which always states them) and for a config built in code that leaves them out.
  */
-import type { EvmChainConfig } from "../../../config/types.js";
 
 /** Fills one per transaction, or many through the account's delegation to the project's BatchExecutor. */
 export const EVM_BATCH_FILLS = ["none", "eip7702"] as const;

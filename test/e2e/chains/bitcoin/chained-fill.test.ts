@@ -16,7 +16,6 @@ import { hexToBytes } from "../../../../src/chains/bitcoin/bytes.js";
 import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { buildRedeemTx } from "../../../../src/chains/bitcoin/htlc-spend.js";
 import { inputOutpoints } from "../../../../src/chains/bitcoin/journal-outputs.js";
-import type { BitcoinChainConfig } from "../../../../src/config/types.js";
 import { Journal, type ActionRow } from "../../../../src/journal/journal.js";
 import { executeClaimed, type ExecutionContext } from "../../../../src/solver/action-executor.js";
 import { followAttempts } from "../../../../src/solver/attempt-follower.js";
@@ -26,6 +25,7 @@ import type { SolverChain } from "../../../../src/solver/solver-chain.js";
 import { claimOk } from "../../../support/journal-claims.js";
 import { bitcoinFeeOf } from "../../../support/memory-journal.js";
 import { ASSET, action, htlcParams, newSecret, startBitcoinEnv, type BitcoinEnv } from "./support.js";
+import type { BitcoinChainConfig } from "../../../../src/chains/bitcoin/config.js";
 
 let env: BitcoinEnv;
 let journal: Journal;

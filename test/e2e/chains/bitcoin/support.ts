@@ -12,10 +12,10 @@ import { BitcoinExecutor } from "../../../../src/chains/bitcoin/executor.js";
 import { BitcoinKey } from "../../../../src/chains/bitcoin/keys.js";
 import { BitcoinRpcClient } from "../../../../src/chains/bitcoin/rpc.js";
 import { BitcoinWallet } from "../../../../src/chains/bitcoin/wallet.js";
-import type { BitcoinChainConfig } from "../../../../src/config/types.js";
 import { startBitcoinForTests } from "../../../support/bitcoin-node.js";
 import { FaultProxy } from "../../../support/fault-proxy.js";
 import { bitcoinTerms, MemoryJournal } from "../../../support/memory-journal.js";
+import type { BitcoinChainConfig } from "../../../../src/chains/bitcoin/config.js";
 
 export { MemoryJournal };
 

@@ -16,7 +16,6 @@ import { loadArtifact } from "../../../../src/chains/evm/artifacts.js";
 import { erc20Abi, htlcAbi, NATIVE_TOKEN_ADDRESS } from "../../../../src/chains/evm/htlc-abi.js";
 import type { EvmExecutor } from "../../../../src/chains/evm/executor.js";
 import type { EvmReader } from "../../../../src/chains/evm/reader.js";
-import type { EvmChainConfig } from "../../../../src/config/types.js";
 import {
   deployHtlc,
   deployNativeHtlc,
@@ -30,6 +29,7 @@ import {
   type Actor,
   type ChainFixture,
 } from "../../contracts/fixture.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
 
 export const TOKEN_ASSET = "anvil:TUSD";
 export const NATIVE_ASSET = "anvil:ETH";

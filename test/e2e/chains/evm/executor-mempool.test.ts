@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseTransaction, type Hex } from "viem";
-import type { ActionRequest, EvmTxTerms, SignedTx, TxAttemptRef } from "../../../../src/chains/chain.js";
+import type { ActionRequest, SignedTx, TxAttemptRef } from "../../../../src/chains/chain.js";
 import { EvmExecutor, NonceUsedError } from "../../../../src/chains/evm/executor.js";
 import { EvmNonceManager } from "../../../../src/chains/evm/nonce-manager.js";
 import { EvmReader } from "../../../../src/chains/evm/reader.js";
@@ -18,6 +18,7 @@ import {
   type EvmFamilyFixture,
 } from "./evm-family-fixture.js";
 import { evmTerms as testTerms, MemoryJournal } from "../../../support/memory-journal.js";
+import type { EvmTxTerms } from "../../../../src/chains/evm/tx-terms.js";
 
 let f: EvmFamilyFixture;
 let reader: EvmReader;

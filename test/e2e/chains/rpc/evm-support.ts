@@ -12,10 +12,10 @@ import {
   type PublicClient,
 } from "viem";
 import { evmChain } from "../../../../src/chains/evm/client.js";
-import type { EvmChainConfig } from "../../../../src/config/types.js";
 import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { anvilAccount } from "../../../support/evm-accounts.js";
 import { FaultProxy, type FaultConfig } from "../../../support/fault-proxy.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
 
 export interface EvmRpcFixture {
   anvil: AnvilInstance;

@@ -9,10 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAIN_FAMILIES } from "../../../../src/chains/registry.js";
 import { createBitcoinBackend } from "../../../../src/chains/bitcoin/family.js";
 import { createEvmRpc } from "../../../../src/chains/evm/client.js";
 import { loadConfig } from "../../../../src/config/load.js";
-import type { BitcoinChainConfig, EvmChainConfig, SolverConfig } from "../../../../src/config/types.js";
+import type { SolverConfig } from "../../../../src/config/types.js";
 import { Journal } from "../../../../src/journal/journal.js";
 import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { SolverMetrics } from "../../../../src/ops/metrics.js";
@@ -25,6 +26,8 @@ import { recordingIo } from "../../../unit/cli/io.js";
 import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
 import { FaultProxy } from "../../../support/fault-proxy.js";
 import { SECRETS as CONFIG_SECRETS, TEST_ENV, validSettings } from "../../../unit/config/fixture.js";
+import type { BitcoinChainConfig } from "../../../../src/chains/bitcoin/config.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
 
 /** A short token and a word before a long key: only the last looks like a key to a pattern. */
 const KEY_PATH = "/shortk3y/projectsecret/v3/0123456789abcdefABCDEF?apikey=SECRET";
@@ -70,7 +73,7 @@ function keyedConfig(): SolverConfig {
   delete btc!.rpcUrl;
   Object.assign(btc!, { rpcUrls: [keyed(bitcoinProxy.url)], rpcTimeoutMs: 1_000 });
   settings.ops = { port: 0 };
-  return loadConfig({ env: TEST_ENV, overrides: settings });
+  return loadConfig(CHAIN_FAMILIES, { env: TEST_ENV, overrides: settings });
 }
 
 function textOf(error: unknown): string {

@@ -15,12 +15,14 @@ import type { ChainReader } from "../../../../src/chains/chain.js";
 import { createEvmFamily } from "../../../../src/chains/evm/index.js";
 import { base58Encode } from "../../../../src/chains/solana/base58.js";
 import { createSolanaFamily } from "../../../../src/chains/solana/family.js";
-import type { BitcoinChainConfig, EvmChainConfig, SolanaChainConfig } from "../../../../src/config/types.js";
 import { startAnvil, type AnvilInstance } from "@htlc-solver/localnet/families/evm/anvil.js";
 import { startLocalSolana, type LocalSolana } from "@htlc-solver/localnet/families/solana/chain/index.js";
 import { startBitcoinForTests, type BitcoinTestNode } from "../../../support/bitcoin-node.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import { MemoryFollowPositions } from "../../../../src/chains/follow-positions.js";
+import type { BitcoinChainConfig } from "../../../../src/chains/bitcoin/config.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
+import type { SolanaChainConfig } from "../../../../src/chains/solana/config.js";
 
 const MAX_HEAD_AGE_MS = 2_000;
 /** Long enough for a head block made just before to be older than the allowance (times are whole seconds). */

@@ -19,9 +19,9 @@ import { nativeInitiateInstruction } from "../../../../src/chains/solana/native-
 import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
 import { associatedTokenAddress } from "../../../../src/chains/solana/spl-token.js";
 import { swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
-import type { SolanaChainConfig } from "../../../../src/config/types.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import { SolanaTestCluster, type TestMint } from "../../../support/solana-rpc.js";
+import type { SolanaChainConfig } from "../../../../src/chains/solana/config.js";
 
 export const CHAIN = "solana_localnet";
 export const SOL = `${CHAIN}:sol`;

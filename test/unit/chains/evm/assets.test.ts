@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UnknownEvmAssetError, isNativeToken, resolveEvmAsset } from "../../../../src/chains/evm/assets.js";
-import type { EvmChainConfig } from "../../../../src/config/types.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
 
 const TOKEN = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
 const HTLC = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";

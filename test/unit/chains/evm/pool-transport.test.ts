@@ -7,7 +7,7 @@ import { BaseError, RpcRequestError, parseEther } from "viem";
 import { createEvmRpc, withOneEndpoint } from "../../../../src/chains/evm/client.js";
 import { EvmRpcEndpoint } from "../../../../src/chains/evm/rpc-endpoint.js";
 import { EndpointFault } from "../../../../src/chains/rpc/errors.js";
-import type { EvmChainConfig } from "../../../../src/config/types.js";
+import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
 
 type Reply = { status?: number; body: unknown; headers?: Record<string, string> };
 type Handler = (method: string, url: string, headers: Headers) => Reply;

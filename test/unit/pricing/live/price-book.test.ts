@@ -1,13 +1,14 @@
 import type { Address } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AssetPriceConfig, PricesConfig } from "../../../../src/config/types.js";
-import { EXCHANGE_DEFAULTS } from "../../../../src/config/validate/prices.js";
+import { EXCHANGE_DEFAULTS } from "../../../../src/config/sections/prices.js";
 import { startTickerServer, type TickerServer } from "@htlc-solver/localnet/ticker-server.js";
 import type { FeedReader, RoundData } from "../../../../src/pricing/live/chainlink-feed.js";
 import { PriceBook } from "../../../../src/pricing/live/price-book.js";
 import { createPricing, type Pricing } from "../../../../src/pricing/pricing.js";
 import { refusalOutcome } from "../../../../src/pricing/refusal.js";
 import { BTC, ETH, MemoryBalances, SOLVER_ID, USDC, strategy } from "../fixtures.js";
+import { chainsOf } from "../../../support/coin-chains.js";
 
 const WBTC = { ...BTC, id: "ethereum:WBTC", chain: "ethereum", symbol: "WBTC" };
 const BTC_FEED = "0x00000000000000000000000000000000000000b1" as Address;
@@ -113,7 +114,7 @@ async function livePricing(assets: Record<string, AssetPriceConfig>, refreshMs?:
   const pricing = createPricing(
     {
       solver: { id: SOLVER_ID },
-      chains: [{ assets: [USDC, ETH, WBTC] }, { assets: [BTC] }],
+      chains: chainsOf(USDC, ETH, WBTC, BTC),
       fixedPrices: { [USDC.id]: "1" },
       prices: pricesConfig({ [USDC.id]: usdcFixed, ...assets }, refreshMs),
       strategies: [

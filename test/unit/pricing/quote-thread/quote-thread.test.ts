@@ -18,12 +18,13 @@ import {
 } from "../../../../src/pricing/quote-thread/quote-thread.js";
 import { signQuoteRequest } from "../../../../src/pricing/quote-signature.js";
 import { createLogger } from "../../../../src/util/logger.js";
+import { chainsOf } from "../../../support/coin-chains.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "../fixtures.js";
 
 const SECRET = "c4".repeat(32);
 const config = {
   solver: { id: SOLVER_ID },
-  chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
+  chains: chainsOf(USDC, ETH, BTC),
   fixedPrices: PRICES,
   prices: NO_LIVE_PRICES,
   inventoryCurves: {},

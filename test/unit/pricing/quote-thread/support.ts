@@ -7,6 +7,7 @@ import type { Address } from "viem";
 import type { FeedReader, RoundData } from "../../../../src/pricing/live/chainlink-feed.js";
 import { createPricing, type Pricing, type PricingConfig } from "../../../../src/pricing/pricing.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "../fixtures.js";
+import { chainsOf } from "../../../support/coin-chains.js";
 
 export const WBTC = { ...BTC, id: "ethereum:WBTC", chain: "ethereum", symbol: "WBTC", tokenAddress: "0x01" };
 const FEED_A = "0x00000000000000000000000000000000000000a1" as Address;
@@ -63,7 +64,7 @@ const chainlink = (feed: Address) => ({
 
 export const CONFIG: PricingConfig = {
   solver: { id: SOLVER_ID },
-  chains: [{ assets: [USDC, ETH, WBTC] }, { assets: [BTC] }],
+  chains: chainsOf(USDC, ETH, WBTC, BTC),
   fixedPrices: PRICES,
   prices: {
     ...NO_LIVE_PRICES,

@@ -23,7 +23,10 @@ beforeAll(async () => {
   const pricing = createPricing(
     {
       solver: { id: SOLVER_ID },
-      chains: [{ assets: [USDC, ETH] }, { assets: [BTC] }],
+      chains: [
+        { name: USDC.chain, family: "evm", assets: [USDC, ETH] },
+        { name: BTC.chain, family: "evm", assets: [BTC] },
+      ],
       fixedPrices: PRICES,
       prices: NO_LIVE_PRICES,
       inventoryCurves: {},

@@ -3,7 +3,7 @@
  * problem as text (without the key path, which the caller knows) or null when the value is fine.
  * Messages quote the offending value unless it may be a secret.
  */
-import { redactUrl } from "../redact-url.js";
+import { redactUrl } from "./redact-url.js";
 
 /** Short, printable form of a value for an error message. */
 export function describeValue(value: unknown): string {

@@ -1,0 +1,35 @@
+/** The Bitcoin family as the rest of the solver sees it (src/chains/family-module.ts). */
+import type { ChainFamilyModule } from "../family-module.js";
+import { bitcoinConfigSpec, type BitcoinChainConfig } from "./config.js";
+import { createBitcoinFamily } from "./family.js";
+import { bitcoinTermsCodec, type BitcoinTxTerms } from "./tx-terms.js";
+
+/** Satoshis: the chain's one coin has 8 decimals. */
+const BITCOIN_COIN_DECIMALS = 8;
+
+export const bitcoinFamily: ChainFamilyModule<"bitcoin", BitcoinChainConfig, BitcoinTxTerms> = {
+  ...bitcoinConfigSpec,
+  // Loading stores the one coin as `primary`.
+  coin: (assets) => assets.find((asset) => asset.tokenAddress === "primary"),
+  coinDecimals: BITCOIN_COIN_DECIMALS,
+  terms: bitcoinTermsCodec,
+  create: ({ config, key, journal, logger }) => {
+    const family = createBitcoinFamily({ config, privateKeyHex: key, journal, logger });
+    return {
+      config,
+      reader: family.reader,
+      executor: family.executor,
+      party: family.party,
+      // Not awaited: the walk can take minutes on mainnet and the first address read waits for it anyway,
+      // but begun now it is not paid in the middle of the first burst of orders.
+      prepare: async () => {
+        family.backend.warmUp?.().catch((error: unknown) => {
+          logger.warn(
+            { chain: config.name, err: error },
+            "bitcoin index warm-up failed; the first read walks it",
+          );
+        });
+      },
+    };
+  },
+};

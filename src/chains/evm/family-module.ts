@@ -1,0 +1,32 @@
+/** The EVM family as the rest of the solver sees it (src/chains/family-module.ts). */
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { viemFeedReader } from "../../pricing/live/chainlink-feed.js";
+import type { ChainFamilyModule } from "../family-module.js";
+import { evmCoin } from "./assets.js";
+import { createEvmPublicClient } from "./client.js";
+import { evmConfigSpec, type EvmChainConfig } from "./config.js";
+import { createEvmFamily } from "./index.js";
+import { evmTermsCodec, type EvmTxTerms } from "./tx-terms.js";
+
+/** Gas is paid in wei of the chain's coin, 18 decimals on every EVM chain. */
+const EVM_COIN_DECIMALS = 18;
+
+export const evmFamily: ChainFamilyModule<"evm", EvmChainConfig, EvmTxTerms> = {
+  ...evmConfigSpec,
+  coin: evmCoin,
+  coinDecimals: EVM_COIN_DECIMALS,
+  terms: evmTermsCodec,
+  priceFeedReader: (config) => viemFeedReader(createEvmPublicClient(config)),
+  create: ({ config, key, journal, logger }) => {
+    const privateKey = key as Hex;
+    const family = createEvmFamily({ config, privateKey, journal, logger });
+    return {
+      config,
+      reader: family.reader,
+      executor: family.executor,
+      party: privateKeyToAccount(privateKey).address,
+      prepare: () => family.executor.prepare(config.assets.map((asset) => asset.id)),
+    };
+  },
+};

@@ -1,0 +1,33 @@
+/** The Solana family as the rest of the solver sees it (src/chains/family-module.ts). */
+import type { ChainFamilyModule } from "../family-module.js";
+import { isNativeSol } from "./assets.js";
+import { solanaConfigSpec, type SolanaChainConfig } from "./config.js";
+import { createSolanaFamily } from "./family.js";
+import { solanaTermsCodec, type SolanaTxTerms } from "./tx-terms.js";
+
+/** Lamports: SOL has 9 decimals. */
+const SOLANA_COIN_DECIMALS = 9;
+
+export const solanaFamily: ChainFamilyModule<"solana", SolanaChainConfig, SolanaTxTerms> = {
+  ...solanaConfigSpec,
+  coin: (assets) => assets.find(isNativeSol),
+  coinDecimals: SOLANA_COIN_DECIMALS,
+  terms: solanaTermsCodec,
+  create: ({ config, key, journal, logger }) => {
+    const family = createSolanaFamily({
+      config,
+      secretKey: key,
+      journal,
+      positions: journal.followPositions(config.name),
+      logger,
+    });
+    return {
+      config,
+      reader: family.reader,
+      executor: family.executor,
+      party: family.party,
+      // Fills pay from the solver's own accounts (SPL: its associated token accounts): nothing to set up.
+      prepare: async () => undefined,
+    };
+  },
+};
