@@ -5,8 +5,8 @@ import type {
   PricesConfig,
   PricingStrategy,
   SolverConfig,
-  SolverKeys,
 } from "htlc-solver/config/types.js";
+import type { SolverKeys } from "htlc-solver/chains/registry.js";
 import type { LocalServiceConfig, LocalSolverAddresses } from "./service/config.js";
 import type {
   LocalFeed,
@@ -17,9 +17,6 @@ import type {
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, LISTEN_BACKLOG } from "htlc-solver/util/listen.js";
 import { DEFAULT_MAX_CLOCK_SKEW_MS } from "htlc-solver/pricing/quote-auth.js";
 import { DEFAULT_QUOTE_LIMITS } from "htlc-solver/pricing/quote-guard.js";
-import type { BitcoinChainConfig } from "htlc-solver/chains/bitcoin/config.js";
-import type { EvmChainConfig } from "htlc-solver/chains/evm/config.js";
-import type { SolanaChainConfig } from "htlc-solver/chains/solana/config.js";
 
 /** One family's started chains, as the generic config sees them. */
 export type LocalChainsParts = StartedLocalChains<unknown, unknown, unknown, unknown>;

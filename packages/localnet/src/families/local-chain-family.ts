@@ -5,7 +5,8 @@
  * lists the families.
  */
 import type { Logger } from "pino";
-import type { AssetPriceConfig, ChainConfig, PriceSourceSpec, SolverKeys } from "htlc-solver/config/types.js";
+import type { AssetPriceConfig, PriceSourceSpec } from "htlc-solver/config/types.js";
+import type { ChainConfig, SolverKeys } from "htlc-solver/chains/registry.js";
 import type { LocalnetOptions } from "../localnet.js";
 import type { LocalServiceChainConfig, LocalSolverAddresses } from "../service/config.js";
 import type { Address } from "viem";

@@ -1,5 +1,5 @@
 /** The localnet's Bitcoin chain, and its part of the solver's and the service's config and the descriptor. */
-import type { BitcoinChainConfig } from "htlc-solver/config/types.js";
+import type { BitcoinChainConfig } from "htlc-solver/chains/bitcoin/config.js";
 import { assetId, LOCALNET_PRICES } from "../../localnet-config.js";
 import type { LocalnetStartContext, StartedLocalChains } from "../local-chain-family.js";
 import {

@@ -1,5 +1,6 @@
 /** The EVM chains' part of the solver's and the service's config on the localnet. */
-import type { AssetPriceConfig, EvmChainConfig } from "htlc-solver/config/types.js";
+import type { AssetPriceConfig } from "htlc-solver/config/types.js";
+import type { EvmChainConfig } from "htlc-solver/chains/evm/config.js";
 import { assetId, LOCALNET_PRICES } from "../../localnet-config.js";
 import type { LocalPricingContext } from "../local-chain-family.js";
 import type { LocalEvmChainPlan } from "./evm-descriptor.js";

@@ -1,5 +1,5 @@
 /** The localnet's Solana cluster, and its part of the solver's and the service's config and the descriptor. */
-import type { SolanaChainConfig } from "htlc-solver/config/types.js";
+import type { SolanaChainConfig } from "htlc-solver/chains/solana/config.js";
 import { assetId, LOCALNET_PRICES } from "../../localnet-config.js";
 import type { LocalnetStartContext, StartedLocalChains } from "../local-chain-family.js";
 import {
