@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { pino, type Logger } from "pino";
 import { startLocalnet, type Localnet, type LocalnetOptions } from "@htlc-solver/localnet/localnet.js";
-import { LocalUser } from "@htlc-solver/localnet/user.js";
+import { createLocalUser, type LocalUser } from "@htlc-solver/localnet/user.js";
 import { OrderbookClient } from "../../src/orderbook/client.js";
 
 /** Log lines kept in memory, so a test can assert what the solver said and why. */
@@ -79,7 +79,7 @@ export async function startTestLocalnet(options: Partial<LocalnetOptions> = {}):
     user: (index = 0) => {
       const account = net.descriptor.users[index];
       if (!account) throw new Error(`localnet has no user ${index}`);
-      return new LocalUser(net.descriptor, account.privateKey, orderbook);
+      return createLocalUser(net.descriptor, account.privateKey, orderbook);
     },
   };
 }

@@ -3,86 +3,13 @@
  * API as a wallet would, printing each order's progress and the time from the user's initiate to the
  * solver's source redeem.
  */
-import { formatUnits } from "viem";
 import { OrderbookClient } from "htlc-solver/orderbook/client.js";
 import type { Order } from "htlc-solver/orderbook/types.js";
 import type { LocalnetDescriptor } from "./descriptor.js";
-import { LocalUser } from "./user.js";
+import { demoSwaps, type DemoSwap } from "./families/registry.js";
+import { createLocalUser } from "./user.js";
 
-/**
- * How the user locks the source: EIP-712 signature relayed by the service, a call on chain, a Bitcoin
- * deposit, or a call of the Solana HTLC program.
- */
-export type InitiateMethod = "signature" | "on-chain" | "bitcoin-deposit" | "solana-program";
-
-export interface DemoSwap {
-  from: string;
-  to: string;
-  /** Source amount, smallest units. */
-  amount: bigint;
-  /** Index of the localnet user who swaps. */
-  user: number;
-  initiate: InitiateMethod;
-}
-
-export const DEMO_SWAPS: readonly DemoSwap[] = [
-  {
-    from: "ethereum_localnet:usdc",
-    to: "arbitrum_localnet:usdc",
-    amount: 250_000_000n,
-    user: 0,
-    initiate: "signature",
-  },
-  {
-    from: "ethereum_localnet:eth",
-    to: "arbitrum_localnet:usdc",
-    amount: 10n ** 17n,
-    user: 1,
-    initiate: "on-chain",
-  },
-  {
-    from: "arbitrum_localnet:usdc",
-    to: "ethereum_localnet:usdc",
-    amount: 100_000_000n,
-    user: 2,
-    initiate: "on-chain",
-  },
-  {
-    from: "bitcoin_regtest:btc",
-    to: "arbitrum_localnet:wbtc",
-    amount: 1_000_000n,
-    user: 0,
-    initiate: "bitcoin-deposit",
-  },
-  {
-    from: "ethereum_localnet:wbtc",
-    to: "bitcoin_regtest:btc",
-    amount: 1_000_000n,
-    user: 1,
-    initiate: "on-chain",
-  },
-  {
-    from: "solana_localnet:sol",
-    to: "arbitrum_localnet:eth",
-    amount: 2_000_000_000n,
-    user: 2,
-    initiate: "solana-program",
-  },
-  {
-    from: "ethereum_localnet:usdc",
-    to: "solana_localnet:usdc",
-    amount: 150_000_000n,
-    user: 0,
-    initiate: "signature",
-  },
-  {
-    from: "bitcoin_regtest:btc",
-    to: "solana_localnet:sol",
-    amount: 500_000n,
-    user: 1,
-    initiate: "bitcoin-deposit",
-  },
-];
+export type { DemoSwap } from "./families/registry.js";
 
 export interface DemoResult {
   swap: DemoSwap;
@@ -147,24 +74,6 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function describeAmount(user: LocalUser, assetId: string, amount: bigint): string {
-  if (user.isBitcoinAsset(assetId)) return `${formatUnits(amount, 8)} btc on ${assetId.split(":")[0]}`;
-  if (user.isSolanaAsset(assetId)) {
-    const asset = user.solana.asset(assetId).config;
-    return `${formatUnits(amount, asset.decimals)} ${asset.symbol} on ${asset.chain}`;
-  }
-  const { chain, asset } = user.assetOf(assetId);
-  return `${formatUnits(amount, asset.decimals)} ${asset.symbol} on ${chain.name}`;
-}
-
-function describeMethod(user: LocalUser, swap: DemoSwap): string {
-  if (swap.initiate === "signature") return "approve, then an EIP-712 signature the service relays";
-  if (swap.initiate === "bitcoin-deposit") return "the user pays the order's deposit address";
-  if (swap.initiate === "solana-program") return "the user locks it with the Solana HTLC program";
-  const native = user.assetOf(swap.from).asset.tokenAddress === "native";
-  return native ? "the user locks the native coin on chain" : "approve, then the user initiates on chain";
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -199,19 +108,16 @@ async function runSwap(
 ): Promise<DemoResult> {
   const account = descriptor.users[swap.user];
   if (account === undefined) throw new Error(`the localnet has no user ${swap.user}`);
-  const user = new LocalUser(descriptor, account.privateKey, orderbook);
+  const user = createLocalUser(descriptor, account.privateKey, orderbook);
   const quote = await user.bestQuote(swap.from, swap.to, swap.amount);
   options.print(
-    `${label}: ${describeAmount(user, swap.from, swap.amount)} -> ` +
-      `${describeAmount(user, swap.to, BigInt(quote.destination.amount))} (${describeMethod(user, swap)})`,
+    `${label}: ${user.describeAmount(swap.from, swap.amount)} -> ` +
+      `${user.describeAmount(swap.to, BigInt(quote.destination.amount))} (${swap.method(user)})`,
   );
   const order = await user.createOrder(quote);
   options.print(`${INDENT}order ${order.order_id} by ${user.address}`);
   const started = Date.now();
-  if (swap.initiate === "signature") await user.initiateWithSignature(order);
-  else if (swap.initiate === "bitcoin-deposit") await user.fundBitcoinSource(order);
-  else if (swap.initiate === "solana-program") await user.initiateSolana(order);
-  else await user.initiateOnChain(order);
+  await swap.initiate(user, order);
   const outcome = await follow(orderbook, order.order_id, started, options);
   const elapsedMs = Date.now() - started;
   if (outcome.completed) {
@@ -229,7 +135,7 @@ export async function runDemo(descriptor: LocalnetDescriptor, options: DemoOptio
     baseUrl: descriptor.service.url,
     appId: descriptor.service.appId,
   });
-  const swaps = options.swaps ?? DEMO_SWAPS;
+  const swaps = options.swaps ?? demoSwaps();
   const results: DemoResult[] = [];
   for (const [index, swap] of swaps.entries()) {
     if (options.abort?.aborted === true) break;

@@ -22,7 +22,7 @@ import { erc20Abi, htlcAbi } from "../../../src/chains/evm/htlc-abi.js";
 import type { LocalnetDescriptor } from "@htlc-solver/localnet/descriptor.js";
 import type { LocalnetEvmChainDescriptor } from "@htlc-solver/localnet/families/evm/evm-descriptor.js";
 import { gasWithMargin } from "@htlc-solver/localnet/families/evm/gas-margin.js";
-import { LocalUser } from "@htlc-solver/localnet/user.js";
+import { createLocalUser, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { OrderbookClient } from "../../../src/orderbook/client.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import type { PlannedSwap } from "./swap-mix.js";
@@ -49,7 +49,7 @@ export class BenchUser {
     privateKey: Hex,
     orderbook: OrderbookClient,
   ) {
-    this.local = new LocalUser(descriptor, privateKey, orderbook);
+    this.local = createLocalUser(descriptor, privateKey, orderbook);
     const account = privateKeyToAccount(privateKey);
     for (const chain of descriptor.chains) {
       const viemChain = evmChain(chain.chainId, chain.name, [chain.rpcUrl]);

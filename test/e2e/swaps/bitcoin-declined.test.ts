@@ -55,7 +55,7 @@ describe("declined Bitcoin sources", () => {
   it("without an owner address, are refunded through the service after the lock", async () => {
     const user = t.user(1);
     const quote = await user.bestQuote(BTC, "ethereum_localnet:usdc", 700_000n);
-    const order = await user.createOrder(quote, { withoutBitcoinOwner: true });
+    const order = await user.createOrder(quote, { withoutSourceOwner: true });
     expect(order.source_swap.initiator).toBe("");
     await user.fundBitcoinSource(order);
     const funded = await user.waitForOrder(order.order_id, (o) => o.status === "Initiated", {

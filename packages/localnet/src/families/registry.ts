@@ -1,6 +1,6 @@
 /**
  * The local system's chain families, each in its own folder (families/<family>/: the local chain, its
- * setup, the user wallet and the service's watcher and relayer). Generic code looks a chain's family up
+ * setup, the user's wallet and demo swaps, and the service's watcher and relayer). Generic code looks a chain's family up
  * here instead of branching on its name; a new family adds a folder and a line below.
  */
 import type { ResolvedAsset } from "../service/registry.js";
@@ -8,6 +8,10 @@ import { startBitcoinLocalnet, type BitcoinLocalnetOptions } from "./bitcoin/bit
 import { startEvmLocalnet, type EvmLocalnetOptions } from "./evm/evm-localnet.js";
 import { settledOrStopped, settledValue, type LocalnetStartContext } from "./local-chain-family.js";
 import { startSolanaLocalnet, type SolanaLocalnetOptions } from "./solana/solana-localnet.js";
+import { bitcoinUserFamily } from "./bitcoin/user-bitcoin-part.js";
+import { evmUserFamily } from "./evm/user-evm.js";
+import type { LocalDemoSwap, LocalUserContext } from "./local-user-family.js";
+import { solanaUserFamily } from "./solana/user-solana-part.js";
 import type { LocalServiceBitcoinChainConfig } from "./bitcoin/service/bitcoin-config.js";
 import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
 import type { LocalServiceEvmChainConfig } from "./evm/service/evm-config.js";
@@ -87,3 +91,30 @@ export async function startLocalnetFamilies(context: LocalnetStartContext) {
 }
 
 export type StartedLocalnetFamilies = Awaited<ReturnType<typeof startLocalnetFamilies>>;
+
+/** Each family's part of a user: the wallets the generic user asks, and the members tests call on it. */
+export function localUserParts(context: LocalUserContext) {
+  const evm = evmUserFamily.user(context);
+  const bitcoin = bitcoinUserFamily.user(context);
+  const solana = solanaUserFamily.user(context);
+  return {
+    wallets: [evm.wallet, bitcoin.wallet, solana.wallet],
+    members: { ...evm.members, ...bitcoin.members, ...solana.members },
+  };
+}
+
+/** Every family's members of a user (`user.bitcoin`, `user.initiateOnChain`, ...). */
+export type LocalUserMembers = ReturnType<typeof localUserParts>["members"];
+
+/** A demo swap, of any family. */
+export type DemoSwap = LocalDemoSwap<LocalUserMembers>;
+
+/** Every family's demo swaps, in the order of their positions. */
+export function demoSwaps(): DemoSwap[] {
+  const swaps: DemoSwap[] = [
+    ...evmUserFamily.demoSwaps,
+    ...bitcoinUserFamily.demoSwaps,
+    ...solanaUserFamily.demoSwaps,
+  ];
+  return swaps.sort((a, b) => a.position - b.position);
+}

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "htlc-solver/cli.js";
 import type { LocalnetDescriptor } from "../../../src/descriptor.js";
 import { LOCALNET_SOLANA_FUNDS } from "../../../src/families/solana/solana-setup.js";
-import { LocalUser } from "../../../src/user.js";
+import { createLocalUser } from "../../../src/user.js";
 import { OrderbookClient } from "htlc-solver/orderbook/client.js";
 import type { Order } from "htlc-solver/orderbook/types.js";
 import { waitFor } from "../../../../../test/support/localnet.js";
@@ -44,7 +44,7 @@ describe("solver localnet", () => {
       baseUrl: descriptor.service.url,
       appId: descriptor.service.appId,
     });
-    const user = new LocalUser(descriptor, descriptor.users[0]!.privateKey, orderbook);
+    const user = createLocalUser(descriptor, descriptor.users[0]!.privateKey, orderbook);
 
     // The Solana cluster runs both HTLC programs at the ids of the localnet profile.
     const localnetProfile = JSON.parse(readFileSync(join(REPO_ROOT, "config/localnet.json"), "utf8")) as {
@@ -68,7 +68,7 @@ describe("solver localnet", () => {
       expect(body.result.value?.executable, `program ${id}`).toBe(true);
     }
     for (const { privateKey } of descriptor.users) {
-      const funded = new LocalUser(descriptor, privateKey, orderbook);
+      const funded = createLocalUser(descriptor, privateKey, orderbook);
       expect(await funded.balance("solana_localnet:sol")).toBe(LOCALNET_SOLANA_FUNDS.user.sol * 10n ** 9n);
       expect(await funded.balance("solana_localnet:usdc")).toBe(LOCALNET_SOLANA_FUNDS.user.usdc * 10n ** 6n);
     }

@@ -1,0 +1,170 @@
+import { Keypair } from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import { privateKeyToAccount } from "viem/accounts";
+import { BitcoinKey } from "htlc-solver/chains/bitcoin/keys.js";
+import { solanaSecretKeyText } from "htlc-solver/chains/solana/keypair.js";
+import { OrderbookClient } from "htlc-solver/orderbook/client.js";
+import type { QuoteItem } from "htlc-solver/orderbook/types.js";
+import type { LocalnetDescriptor } from "../../src/descriptor.js";
+import { demoSwaps } from "../../src/families/registry.js";
+import { createLocalUser } from "../../src/user.js";
+
+const EVM_KEY = `0x${"11".repeat(32)}` as const;
+const BITCOIN_KEY = "22".repeat(32);
+const solanaKeypair = Keypair.generate();
+const HTLC = `0x${"aa".repeat(20)}` as const;
+const TOKEN = `0x${"bb".repeat(20)}` as const;
+
+/** A descriptor of one EVM chain, the Bitcoin chain and the Solana chain; nothing is called on them. */
+function descriptor(): LocalnetDescriptor {
+  const evm = privateKeyToAccount(EVM_KEY);
+  const bitcoin = BitcoinKey.fromHex(BITCOIN_KEY);
+  return {
+    service: { url: "http://127.0.0.1:1", appId: "test" },
+    solver: {
+      id: "solver",
+      quoteUrl: "http://127.0.0.1:1",
+      opsUrl: "http://127.0.0.1:1",
+      evmAddress: evm.address,
+      bitcoinKey: bitcoin.xOnlyHex,
+      bitcoinAddress: "bcrt1q",
+      solanaAddress: solanaKeypair.publicKey.toBase58(),
+    },
+    chains: [
+      {
+        name: "ethereum_localnet",
+        family: "evm",
+        chainId: 31337,
+        rpcUrl: "http://127.0.0.1:1",
+        htlc: { usdc: HTLC },
+        nativeHtlc: HTLC,
+        tokens: { usdc: TOKEN },
+        assets: [
+          {
+            id: "ethereum_localnet:usdc",
+            symbol: "usdc",
+            decimals: 6,
+            tokenAddress: TOKEN,
+            htlcAddress: HTLC,
+          },
+        ],
+      },
+    ],
+    bitcoin: {
+      name: "bitcoin_regtest",
+      family: "bitcoin",
+      network: "regtest",
+      rpcUrl: "http://127.0.0.1:1",
+      rpcUser: "user",
+      rpcPassword: "password",
+      assets: [{ id: "bitcoin_regtest:btc", symbol: "btc", decimals: 8 }],
+    },
+    solana: {
+      name: "solana_localnet",
+      family: "solana",
+      chainId: 1,
+      rpcUrl: "http://127.0.0.1:1",
+      nativeProgramId: Keypair.generate().publicKey.toBase58(),
+      splProgramId: Keypair.generate().publicKey.toBase58(),
+      assets: [
+        {
+          id: "solana_localnet:sol",
+          symbol: "sol",
+          decimals: 9,
+          tokenAddress: "native",
+          htlcAddress: "native",
+        },
+      ],
+    },
+    users: [
+      {
+        address: evm.address,
+        privateKey: EVM_KEY,
+        bitcoin: { privateKey: BITCOIN_KEY, xOnlyKey: bitcoin.xOnlyHex, address: "unused" },
+        solana: {
+          secretKey: solanaSecretKeyText(solanaKeypair),
+          address: solanaKeypair.publicKey.toBase58(),
+        },
+      },
+    ],
+    prices: { tickerUrl: "http://127.0.0.1:1", feeds: [] },
+  };
+}
+
+function quote(from: string, to: string): QuoteItem {
+  return {
+    source: { asset: from, amount: "1000", display: "1000", value: "1000" },
+    destination: { asset: to, amount: "990", display: "990", value: "990" },
+    solver_id: "solver",
+    estimated_time: 10,
+    slippage: 0,
+    fee: 10,
+    fixed_fee: "0",
+  };
+}
+
+const user = createLocalUser(
+  descriptor(),
+  EVM_KEY,
+  new OrderbookClient({ baseUrl: "http://127.0.0.1:1", appId: "test" }),
+);
+
+describe("the local user's order requests", () => {
+  it("names the user's address of each side's family as its owner", () => {
+    const request = user.orderRequest(quote("bitcoin_regtest:btc", "solana_localnet:sol"));
+    expect(request.source).toEqual({
+      asset: "bitcoin_regtest:btc",
+      amount: "1000",
+      owner: user.bitcoin.address,
+    });
+    expect(request.destination).toEqual({
+      asset: "solana_localnet:sol",
+      amount: "990",
+      owner: user.solana.address,
+    });
+    expect(user.orderRequest(quote("ethereum_localnet:usdc", "bitcoin_regtest:btc")).source.owner).toBe(
+      user.address,
+    );
+  });
+
+  it("gives a Bitcoin destination the user's own redeem key when the user keeps the secret", () => {
+    const kept = user.orderRequest(quote("ethereum_localnet:usdc", "bitcoin_regtest:btc"), {
+      secretHash: "ab",
+    });
+    expect(kept.destination.delegate).toBe(user.bitcoin.xOnlyKey);
+    expect(kept.secret_hash).toBe("ab");
+    const given = user.orderRequest(quote("ethereum_localnet:usdc", "bitcoin_regtest:btc"));
+    expect(given.destination.delegate).toBeUndefined();
+  });
+
+  it("leaves the source's owner out when asked", () => {
+    const request = user.orderRequest(quote("bitcoin_regtest:btc", "ethereum_localnet:usdc"), {
+      withoutSourceOwner: true,
+    });
+    expect(request.source.owner).toBe("");
+    expect(request.destination.owner).toBe(user.address);
+  });
+
+  it("refuses an asset no family of the localnet holds, naming it", () => {
+    expect(() => user.orderRequest(quote("ethereum_localnet:dai", "bitcoin_regtest:btc"))).toThrow(
+      "asset ethereum_localnet:dai is not on this localnet",
+    );
+  });
+});
+
+describe("the demo's swaps", () => {
+  it("come from every family in their positions, one swap each from 1 to 8", () => {
+    const swaps = demoSwaps();
+    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(swaps.map((swap) => `${swap.from} -> ${swap.to}`)).toEqual([
+      "ethereum_localnet:usdc -> arbitrum_localnet:usdc",
+      "ethereum_localnet:eth -> arbitrum_localnet:usdc",
+      "arbitrum_localnet:usdc -> ethereum_localnet:usdc",
+      "bitcoin_regtest:btc -> arbitrum_localnet:wbtc",
+      "ethereum_localnet:wbtc -> bitcoin_regtest:btc",
+      "solana_localnet:sol -> arbitrum_localnet:eth",
+      "ethereum_localnet:usdc -> solana_localnet:usdc",
+      "bitcoin_regtest:btc -> solana_localnet:sol",
+    ]);
+  });
+});
