@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { ChainConfigSpec } from "../../config/chain-spec.js";
 import { describeValue } from "../../config/checks.js";
-import type { CommonChainConfig } from "../../config/common-chain.js";
+import type { AssetConfig, CommonChainConfig } from "../../config/common-chain.js";
 import { httpUrl, integer, oneOf, setting, text, urlList } from "../../config/zod/values.js";
 import { readSecp256k1Key } from "../secp256k1-key.js";
 import { MAX_CSV_BLOCKS } from "./htlc.js";
@@ -69,6 +69,11 @@ function urlsOf(
     report(singleKey, `give either ${singleKey} (one URL) or ${listKey} (a list), not both`);
   if (list !== undefined) return list;
   return single === "" ? [] : [single];
+}
+
+/** The chain's coin among its configured assets: loading stores Bitcoin's one coin as `primary`. */
+export function bitcoinCoin(assets: readonly AssetConfig[]): AssetConfig | undefined {
+  return assets.find((asset) => asset.tokenAddress === "primary");
 }
 
 /** Bitcoin has one coin, written `primary` (or `native`) and no HTLC contract: each swap has its own script. */

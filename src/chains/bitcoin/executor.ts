@@ -43,7 +43,7 @@ import { BitcoinReader } from "./reader.js";
 import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
 import { settledLater } from "../../util/settled-later.js";
-import type { BitcoinChainConfig } from "./config.js";
+import { bitcoinCoin, type BitcoinChainConfig } from "./config.js";
 
 export interface BitcoinExecutorOptions {
   config: BitcoinChainConfig;
@@ -74,7 +74,7 @@ export class BitcoinExecutor implements ChainExecutor {
     const { config, key, backend } = options;
     this.chain = config.name;
     // Bitcoin has one coin: every asset of a Bitcoin chain is it.
-    this.feeAsset = config.assets[0]?.id ?? null;
+    this.feeAsset = bitcoinCoin(config.assets)?.id ?? null;
     this.maxBatch = config.maxBatch;
     this.#config = config;
     this.#key = key;

@@ -1,6 +1,6 @@
 /** The Bitcoin family as the rest of the solver sees it (src/chains/family-module.ts). */
 import type { ChainFamilyModule } from "../family-module.js";
-import { bitcoinConfigSpec, type BitcoinChainConfig } from "./config.js";
+import { bitcoinCoin, bitcoinConfigSpec, type BitcoinChainConfig } from "./config.js";
 import { createBitcoinFamily } from "./family.js";
 import { bitcoinTermsCodec, type BitcoinTxTerms } from "./tx-terms.js";
 
@@ -9,8 +9,7 @@ const BITCOIN_COIN_DECIMALS = 8;
 
 export const bitcoinFamily: ChainFamilyModule<"bitcoin", BitcoinChainConfig, BitcoinTxTerms> = {
   ...bitcoinConfigSpec,
-  // Loading stores the one coin as `primary`.
-  coin: (assets) => assets.find((asset) => asset.tokenAddress === "primary"),
+  coin: bitcoinCoin,
   coinDecimals: BITCOIN_COIN_DECIMALS,
   terms: bitcoinTermsCodec,
   create: ({ config, key, journal, logger }) => {

@@ -32,6 +32,11 @@ export function isNativeSol(asset: Pick<AssetConfig, "tokenAddress">): boolean {
   return asset.tokenAddress === "native";
 }
 
+/** The chain's coin among its configured assets: native SOL, which pays every fee. */
+export function solanaCoin(assets: readonly AssetConfig[]): AssetConfig | undefined {
+  return assets.find(isNativeSol);
+}
+
 export function resolveSolanaAsset(config: SolanaAssetsConfig, asset: string): SolanaAsset {
   const found = config.assets.find((a) => a.id === asset);
   if (found === undefined) throw new UnknownSolanaAssetError(asset, config.name);

@@ -28,7 +28,7 @@ import {
   redeemInstruction,
   refundInstruction,
 } from "./action-instructions.js";
-import { isNativeSol, resolveSolanaAsset, type SolanaAsset } from "./assets.js";
+import { resolveSolanaAsset, solanaCoin, type SolanaAsset } from "./assets.js";
 import {
   describeTxError,
   FillAlreadyLandedError,
@@ -88,7 +88,7 @@ export class SolanaExecutor implements ChainExecutor {
   constructor(options: SolanaExecutorOptions) {
     this.#config = options.config;
     this.chain = options.config.name;
-    this.feeAsset = options.config.assets.find(isNativeSol)?.id ?? null;
+    this.feeAsset = solanaCoin(options.config.assets)?.id ?? null;
     this.#keypair = options.keypair;
     this.#rpc = options.rpc;
     this.#reader = options.reader;

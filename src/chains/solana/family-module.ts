@@ -1,6 +1,6 @@
 /** The Solana family as the rest of the solver sees it (src/chains/family-module.ts). */
 import type { ChainFamilyModule } from "../family-module.js";
-import { isNativeSol } from "./assets.js";
+import { solanaCoin } from "./assets.js";
 import { solanaConfigSpec, type SolanaChainConfig } from "./config.js";
 import { createSolanaFamily } from "./family.js";
 import { solanaTermsCodec, type SolanaTxTerms } from "./tx-terms.js";
@@ -10,7 +10,7 @@ const SOLANA_COIN_DECIMALS = 9;
 
 export const solanaFamily: ChainFamilyModule<"solana", SolanaChainConfig, SolanaTxTerms> = {
   ...solanaConfigSpec,
-  coin: (assets) => assets.find(isNativeSol),
+  coin: solanaCoin,
   coinDecimals: SOLANA_COIN_DECIMALS,
   terms: solanaTermsCodec,
   create: ({ config, key, journal, logger }) => {
