@@ -1,4 +1,5 @@
 /** The coin each chain's network fees are paid in, as a configured asset where there is one. */
+import { coinOf } from "../chains/coins.js";
 import { familyOf, type ChainConfig } from "../chains/registry.js";
 import type { FeeAsset } from "./settlement.js";
 
@@ -12,9 +13,8 @@ const UNKNOWN_CHAIN_DECIMALS = 18;
 export function feeAssets(chains: readonly ChainConfig[]): (chain: string) => FeeAsset {
   const byChain = new Map<string, FeeAsset>();
   for (const chain of chains) {
-    const family = familyOf(chain.family);
-    const coin = family.coin(chain.assets);
-    const fallback = { id: `${chain.name}:native`, decimals: family.coinDecimals };
+    const coin = coinOf(chain);
+    const fallback = { id: `${chain.name}:native`, decimals: familyOf(chain.family).coinDecimals };
     byChain.set(chain.name, coin === undefined ? fallback : { id: coin.id, decimals: coin.decimals });
   }
   return (chain) => byChain.get(chain) ?? { id: `${chain}:native`, decimals: UNKNOWN_CHAIN_DECIMALS };
