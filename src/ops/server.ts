@@ -85,6 +85,9 @@ const ROUTES: Record<string, Route> = {
   },
 };
 
+/** Every path the ops server answers. */
+export const OPS_PATHS: readonly string[] = Object.keys(ROUTES);
+
 async function handle(options: OpsServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? "/", "http://ops.local").pathname;
   const route = ROUTES[path];
