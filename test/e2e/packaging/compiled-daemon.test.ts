@@ -2,8 +2,8 @@
  * The solver as the Docker image runs it: compiled by `npm run build` into dist/ and run by plain Node
  * (SOLVER_RUN_FROM=dist picks the build, as a missing tsx does in the image). On the localnet it starts,
  * answers a quote through its compiled quote thread, reports live and ready, and stops cleanly on
- * SIGTERM; with a round hung on a service that never answers, SIGTERM ends it within its shutdown
- * deadline instead of waiting out the hang.
+ * SIGTERM, at once even while a round waits on a service that never answers; with a fill's broadcast
+ * hung, SIGTERM ends it within its shutdown deadline, and the next start completes the swap.
  */
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -12,10 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SolverConfig } from "../../../src/config/types.js";
 import { signQuoteRequest } from "../../../src/pricing/quote-signature.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
+import { HoldingRpcProxy } from "../cli/support/holding-rpc-proxy.js";
 import { REPO_ROOT } from "../cli/support/solver-process.js";
-import { SolverProcessHarness } from "../swaps/solver-process-harness.js";
+import { isFillLine, SolverProcessHarness } from "../swaps/solver-process-harness.js";
 
 const FROM_BUILD = { SOLVER_RUN_FROM: "dist" };
+const SOURCE = "ethereum_localnet:usdc";
+const DESTINATION_CHAIN = "arbitrum_localnet";
+const DESTINATION = `${DESTINATION_CHAIN}:usdc`;
 
 async function healthOf(url: string): Promise<{ code: number; reasons: string[] }> {
   const response = await fetch(url);
@@ -82,26 +86,67 @@ describe("the compiled solver (npm run build, plain Node)", () => {
     expect(solver.stderr.join("\n")).not.toMatch(/tsx/);
   }, 120_000);
 
-  it("exits within its shutdown deadline when a round hangs on a service that never answers", async () => {
-    const deadlineMs = 1_500;
+  it("stops cleanly at once while a round waits on a service that never answers", async () => {
     const config: SolverConfig = {
       ...t.net.solverConfig,
       service: { ...t.net.solverConfig.service, url: hanging.url },
-      solver: { ...t.net.solverConfig.solver, shutdownDeadlineMs: deadlineMs },
     };
     const harness = new SolverProcessHarness(t, config);
     harnesses.push(harness);
     const solver = await harness.start(FROM_BUILD);
-    // The first poll of the orders is out, and nothing will answer it for the client's 10 s.
     await waitFor(() => hanging.requests > 0, "the first poll of the orders", 30_000);
+    // The poll's own timeout (10 s) and retries would hold the stop for a minute and more.
     const signalledAt = Date.now();
-    solver.signal("SIGTERM");
-    expect(await solver.exited).toEqual({ code: 1, signal: null });
-    const took = Date.now() - signalledAt;
-    expect(took).toBeGreaterThanOrEqual(deadlineMs);
-    expect(took).toBeLessThan(deadlineMs + 5_000);
-    expect(solver.logLines().some((l) => String(l.msg).startsWith("clean stop did not finish in time"))).toBe(
-      true,
-    );
+    await harness.stopCleanly(solver);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
   }, 120_000);
+
+  it("exits 1 within its shutdown deadline while a fill's broadcast hangs, and the next start sends it", async () => {
+    const deadlineMs = 1_500;
+    const destination = t.net.anvils.get(DESTINATION_CHAIN)!;
+    const proxy = new HoldingRpcProxy(destination.rpcUrl);
+    await proxy.start();
+    try {
+      const base = t.net.solverConfig;
+      const config: SolverConfig = {
+        ...base,
+        solver: { ...base.solver, shutdownDeadlineMs: deadlineMs },
+        chains: base.chains.map((c) => (c.name === DESTINATION_CHAIN ? { ...c, rpcUrls: [proxy.url] } : c)),
+      };
+      const harness = new SolverProcessHarness(t, config);
+      harnesses.push(harness);
+      proxy.holdSends = true;
+      const solver = await harness.start(FROM_BUILD);
+      const user = t.user(0);
+      const order = await user.createOrder(await user.bestQuote(SOURCE, DESTINATION, 40_000_000n));
+      await user.initiateWithSignature(order);
+      await solver.waitForLog(
+        isFillLine("transaction signed and journaled", order.order_id),
+        "the fill signed",
+      );
+
+      const signalledAt = Date.now();
+      solver.signal("SIGTERM");
+      expect(await solver.exited).toEqual({ code: 1, signal: null });
+      const took = Date.now() - signalledAt;
+      expect(took).toBeGreaterThanOrEqual(deadlineMs);
+      expect(took).toBeLessThan(deadlineMs + 5_000);
+      expect(
+        solver.logLines().some((l) => String(l.msg).startsWith("clean stop did not finish in time")),
+      ).toBe(true);
+
+      // Nothing was lost by exiting early: the next start sends the journaled fill and the swap completes.
+      proxy.holdSends = false;
+      await harness.start(FROM_BUILD);
+      const done = await user.waitForOrder(
+        order.order_id,
+        (o) => o.destination_swap.redeem_tx_hash !== "" && o.source_swap.redeem_tx_hash !== "",
+        { timeoutMs: 90_000 },
+      );
+      expect(done.destination_swap.initiate_tx_hash).not.toBe("");
+      expect(harness.fillOf(order.order_id).attempts).toHaveLength(1);
+    } finally {
+      await proxy.stop();
+    }
+  }, 240_000);
 });
