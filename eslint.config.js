@@ -2,7 +2,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "contracts/evm/out", ".localnet", "coverage", "bin", "packages/localnet/bin"] },
+  {
+    ignores: [
+      "node_modules",
+      "contracts/evm/out",
+      ".localnet",
+      "coverage",
+      "dist",
+      "bin",
+      "packages/localnet/bin",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,29 +1,58 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI in-process through tsx, so `npx solver ...` works without a build step.
+// The solver's command line. Two ways to run it:
+// - from a clone (tsx installed as a development dependency): the TypeScript in src/ runs in-process
+//   through tsx, so `npx solver ...` needs no build step and never runs stale output;
+// - from a build (`npm run build`, as the Docker image does, which holds no src/): the compiled
+//   JavaScript in dist/ runs on plain Node.
+// SOLVER_RUN_FROM=dist picks the build even where tsx is installed (to try an image's way of running).
 // `solver localnet` and `solver demo` come from the local system's package (packages/localnet), which
 // a clone installs as a workspace; a build without it, such as the Docker image, says so when asked.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { register } from "tsx/esm/api";
 
 const LOCAL_PACKAGE = "@htlc-solver/localnet";
 const LOCAL_COMMANDS = ["localnet", "demo"];
+const require = createRequire(import.meta.url);
+const compiledCli = new URL("../dist/src/cli.js", import.meta.url);
+const sourceCli = new URL("../src/cli.ts", import.meta.url);
 
-function localPackageInstalled() {
+function resolves(specifier) {
   try {
-    createRequire(import.meta.url).resolve(`${LOCAL_PACKAGE}/package.json`);
+    require.resolve(specifier);
     return true;
   } catch {
     return false;
   }
 }
 
-register();
+async function loadCli() {
+  const fromSource =
+    process.env.SOLVER_RUN_FROM !== "dist" && existsSync(sourceCli) && resolves("tsx/package.json");
+  if (fromSource) {
+    const { register } = await import("tsx/esm/api");
+    register();
+    const { runCli } = await import(sourceCli.href);
+    const { discoverCommands } = await import("../src/cli/discover.ts");
+    return { runCli, discoverCommands, fromSource };
+  }
+  if (!existsSync(compiledCli)) {
+    process.stderr.write(
+      "solver: no build to run (dist/src/cli.js is missing) and tsx is not installed to run the sources; " +
+        "run `npm run build`, or `npm ci` to install the development dependencies\n",
+    );
+    process.exit(2);
+  }
+  const { runCli } = await import(compiledCli.href);
+  const { discoverCommands } = await import(new URL("../dist/src/cli/discover.js", import.meta.url).href);
+  return { runCli, discoverCommands, fromSource };
+}
+
 const argv = process.argv.slice(2);
 const asked = argv[0] === "help" ? argv[1] : argv[0];
-const { runCli } = await import("../src/cli.ts");
-const { discoverCommands } = await import("../src/cli/discover.ts");
+const { runCli, discoverCommands, fromSource } = await loadCli();
 const commands = await discoverCommands();
-if (localPackageInstalled()) {
+// The local system is TypeScript: it runs only where the sources run.
+if (fromSource && resolves(`${LOCAL_PACKAGE}/package.json`)) {
   const { localnetCommands } = await import(`${LOCAL_PACKAGE}/cli/commands.js`);
   commands.push(...localnetCommands);
   commands.sort((a, b) => a.name.localeCompare(b.name));

@@ -133,10 +133,16 @@ export async function startSolverApp(
     metrics: new PnlMetrics(ops.metrics.registry),
     logger: logger.child({ component: "pnl" }),
   });
+  // A clean stop ends the service requests in flight rather than waiting out their timeouts and retries.
+  const serviceStop = new AbortController();
   const runner = new Runner({
     settlement: pnl,
     journal,
-    orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
+    orderbook: new OrderbookClient({
+      baseUrl: config.service.url,
+      appId: config.service.appId,
+      stopSignal: serviceStop.signal,
+    }),
     chains,
     checkQuote,
     openLedger,
@@ -197,6 +203,7 @@ export async function startSolverApp(
     fatal: lease.lost,
     stop: async () => {
       lease.stop();
+      serviceStop.abort(new Error("the solver is stopping"));
       await runner.stop();
       await ops.probe.idle();
       await opsServer.stop();

@@ -140,6 +140,7 @@ function buildConfig(problems: Problems, raw: RawObject, families: readonly Chai
       watchIntervalMs: setting(raw, "solver.watchIntervalMs"),
       orderConcurrency: setting(raw, "solver.orderConcurrency"),
       leaseTtlMs: setting(raw, "solver.leaseTtlMs"),
+      shutdownDeadlineMs: setting(raw, "solver.shutdownDeadlineMs"),
       keys,
     },
     chains: chains as SolverConfig["chains"],

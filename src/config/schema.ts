@@ -75,6 +75,11 @@ const COMMON_SETTINGS = {
       60_000,
       "SOLVER_LEASE_TTL_MS",
     ),
+    shutdownDeadlineMs: ms(
+      "How long a clean stop may take before the solver exits anyway; keep it below the stop timeout of what runs it.",
+      8_000,
+      "SOLVER_SHUTDOWN_DEADLINE_MS",
+    ),
     keyFile: {
       doc: "JSON file with the private keys (one entry per chain family); must not be readable by group or others.",
       default: "",

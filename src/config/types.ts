@@ -154,6 +154,8 @@ export interface SolverConfig {
     orderConcurrency: number;
     /** A solver that has not renewed its journal lease for this long is taken to have stopped. */
     leaseTtlMs: number;
+    /** A clean stop taking longer than this ends the process anyway (exit 1). */
+    shutdownDeadlineMs: number;
     keys: SolverKeys;
   };
   chains: ChainConfig[];

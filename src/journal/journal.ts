@@ -25,6 +25,7 @@ import {
 import {
   acquireLease,
   assertLease,
+  leaseProblem as leaseProblemOf,
   releaseLease,
   renewLease,
   type Acquired,
@@ -174,6 +175,12 @@ export class Journal implements JournalView, FollowPositionsSource {
   releaseLease(): void {
     if (this.leaseHolder !== null) releaseLease(this.db, this.leaseHolder);
     this.leaseHolder = null;
+  }
+
+  /** Why this instance does not hold a live journal lease now, or null when it does. */
+  leaseProblem(nowMs = Date.now()): string | null {
+    if (this.leaseHolder === null) return "this instance has not taken the lease";
+    return leaseProblemOf(this.db, this.leaseHolder, nowMs);
   }
 
   private fence(): void {

@@ -96,6 +96,19 @@ export function assertLease(db: Database.Database, holder: string): void {
   if (row?.holder !== holder) throw new LeaseLostError(holder, row);
 }
 
+/**
+ * Why `holder` does not hold a live lease at `nowMs` (another holds it, none is held, or its own lapsed
+ * unrenewed), or null when it does.
+ */
+export function leaseProblem(db: Database.Database, holder: string, nowMs: number): string | null {
+  const row = currentLease(db);
+  if (row === undefined) return "no lease is held";
+  if (row.holder !== holder) return `held by another instance (${row.holder} on ${row.host}, pid ${row.pid})`;
+  const deadline = deadlineOf(row, row.ttl_ms ?? 0);
+  if (nowMs >= deadline) return `lapsed ${nowMs - deadline} ms ago without a renewal`;
+  return null;
+}
+
 export function releaseLease(db: Database.Database, holder: string): void {
   db.prepare("DELETE FROM lease WHERE holder = ?").run(holder);
 }

@@ -1,6 +1,7 @@
 /**
- * The operator's HTTP surface: GET /health (200 healthy, 503 with reasons), GET /metrics (Prometheus
- * text) and GET /status (JSON). Read-only; bind it to loopback or a private network.
+ * The operator's HTTP surface: GET /health, /health/live and /health/ready (200, or 503 with reasons),
+ * GET /metrics (Prometheus text) and GET /status (JSON). Read-only; bind it to loopback or a private
+ * network.
  *
  * /health is unauthenticated and its reasons quote errors, which may quote an RPC URL with the
  * provider's API key: every answer passes through `redactUrlsInText` as it is written.
@@ -19,6 +20,10 @@ export interface OpsServerOptions {
   /** 0 picks a free port; read the chosen one from `url`/`port`. */
   port: number;
   health: () => HealthReport | Promise<HealthReport>;
+  /** Whether the process works at all: a failure is worth a restart. */
+  live: () => HealthReport | Promise<HealthReport>;
+  /** Whether it can do its work now: a failure is worth sending it nothing, not a restart. */
+  ready: () => HealthReport | Promise<HealthReport>;
   status: () => unknown;
   registry: Registry;
   logger: Logger;
@@ -45,25 +50,33 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function readHealth(options: OpsServerOptions): Promise<HealthReport> {
+type HealthKind = "health" | "live" | "ready";
+
+async function readHealth(options: OpsServerOptions, kind: HealthKind): Promise<HealthReport> {
   try {
-    return await options.health();
+    return await options[kind]();
   } catch (error) {
-    options.logger.warn({ err: error }, "health check threw");
+    options.logger.warn({ err: error, kind }, "health check threw");
     return { healthy: false, reasons: [`health check failed: ${errorText(error)}`] };
   }
 }
 
-const ROUTES: Record<string, Route> = {
-  "/health": async (options, res) => {
-    const report = await readHealth(options);
+const healthRoute =
+  (kind: HealthKind): Route =>
+  async (options, res) => {
+    const report = await readHealth(options, kind);
     const body = {
       status: report.healthy ? "ok" : "unhealthy",
       reasons: report.reasons,
       checks: report.checks ?? {},
     };
     sendJson(res, report.healthy ? 200 : 503, body);
-  },
+  };
+
+const ROUTES: Record<string, Route> = {
+  "/health": healthRoute("health"),
+  "/health/live": healthRoute("live"),
+  "/health/ready": healthRoute("ready"),
   "/metrics": async (options, res) => {
     send(res, 200, options.registry.contentType, await options.registry.metrics());
   },
@@ -71,6 +84,9 @@ const ROUTES: Record<string, Route> = {
     sendJson(res, 200, await options.status());
   },
 };
+
+/** Every path the ops server answers. */
+export const OPS_PATHS: readonly string[] = Object.keys(ROUTES);
 
 async function handle(options: OpsServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = new URL(req.url ?? "/", "http://ops.local").pathname;

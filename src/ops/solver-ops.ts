@@ -12,7 +12,7 @@ import { statusView, type JournalReader } from "./journal-views.js";
 import { SolverMetrics } from "./metrics.js";
 import { RoundProbe } from "./round-probe.js";
 import { startOpsServer, type OpsServer } from "./server.js";
-import { solverHealth } from "./solver-health.js";
+import { solverHealth, solverLiveness, solverReadiness } from "./solver-health.js";
 import { combineObservers, MetricsObserver } from "./solver-observer.js";
 
 /** What the ops surface reads of the runner. */
@@ -24,8 +24,8 @@ export interface RoundState {
 export interface SolverOpsOptions {
   config: SolverConfig;
   chains: ReadonlyMap<string, { reader: Pick<ChainReader, "tipHeight"> }>;
-  pricing: Pick<Pricing, "inventory">;
-  journal: JournalReader & Pick<Journal, "inFlightByAsset">;
+  pricing: Pick<Pricing, "inventory" | "describePrices">;
+  journal: JournalReader & Pick<Journal, "inFlightByAsset" | "leaseProblem">;
   logger: Logger;
   /** A caller's own observer, told everything the metrics are. */
   observer?: RunnerObserver;
@@ -45,6 +45,7 @@ export interface SolverOps {
 export function createSolverOps(options: SolverOpsOptions): SolverOps {
   const { config, logger } = options;
   const now = options.now ?? Date.now;
+  const startedMs = now();
   const metrics = options.metrics ?? new SolverMetrics();
   const metricsObserver = new MetricsObserver(metrics);
   const callerObserver = options.observer ?? silentObserver;
@@ -69,6 +70,22 @@ export function createSolverOps(options: SolverOpsOptions): SolverOps {
       pollIntervalMs: config.solver.pollIntervalMs,
       nowMs: now(),
     });
+  const live = (runner: RoundState) =>
+    solverLiveness({
+      round: { lastTickMs: runner.lastTickMs },
+      startedMs,
+      pollIntervalMs: config.solver.pollIntervalMs,
+      nowMs: now(),
+    });
+  const ready = () =>
+    solverReadiness({
+      chains: chainNames,
+      tips: probe.tips(),
+      pollIntervalMs: config.solver.pollIntervalMs,
+      nowMs: now(),
+      livePrices: options.pricing.describePrices(),
+      leaseProblem: options.journal.leaseProblem(now()),
+    });
   return {
     metrics,
     observer,
@@ -78,6 +95,8 @@ export function createSolverOps(options: SolverOpsOptions): SolverOps {
         host: config.ops.host,
         port: config.ops.port,
         health: () => health(runner),
+        live: () => live(runner),
+        ready,
         status: () => ({
           solverId: config.solver.id,
           health: health(runner),

@@ -22,6 +22,11 @@ export interface OrderbookClientOptions {
   backoffMs?: number;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /**
+   * Aborted when the solver stops: requests in flight end at once and none is retried or started, so a
+   * service that does not answer never holds up a clean stop. Reads only wait; nothing is lost.
+   */
+  stopSignal?: AbortSignal;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -145,6 +150,7 @@ export class OrderbookClient {
         return await this.request("GET", url, path, undefined);
       } catch (error) {
         lastError = error;
+        if (this.options.stopSignal?.aborted === true) throw error;
         const retryable = !(error instanceof ServiceError) || error.retryable;
         if (!retryable || error instanceof MalformedResponseError || attempt === this.maxAttempts)
           throw error;
@@ -167,6 +173,9 @@ export class OrderbookClient {
   }
 
   private async request(method: string, url: string, path: string, body: unknown): Promise<unknown> {
+    const stop = this.options.stopSignal;
+    stop?.throwIfAborted();
+    const timeout = AbortSignal.timeout(this.timeoutMs);
     const response = await this.fetchImpl(url, {
       method,
       headers: {
@@ -175,7 +184,7 @@ export class OrderbookClient {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: stop === undefined ? timeout : AbortSignal.any([timeout, stop]),
     });
     const text = await response.text();
     let json: unknown;

@@ -195,6 +195,7 @@ export function localnetSolverConfig(options: {
       watchIntervalMs: 100,
       orderConcurrency: 32,
       leaseTtlMs: 10_000,
+      shutdownDeadlineMs: 8_000,
       keys,
     },
     chains: families.flatMap((family) => family.solverChains()),

@@ -1,6 +1,6 @@
 /** `solver run`: the daemon. Quotes, fills, redeems and refunds until SIGINT or SIGTERM. */
 import { createLogger } from "../../util/logger.js";
-import { EXIT_OK, UsageError, type CliCommand } from "../command.js";
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from "../command.js";
 import { CONFIG_OPTION, CONFIG_OPTION_HELP, configFileOf, loadCliConfig } from "../config-option.js";
 import { waitForStopSignal } from "../signals.js";
 
@@ -9,7 +9,9 @@ const HELP = `Usage: solver run [--config FILE]
 Starts the solver: the quote endpoint (config quote.*), the ops server with /health, /metrics and
 /status (config ops.*), and the loop that polls the service and fills, redeems and refunds orders.
 Logs are JSON lines on stdout. SIGINT or SIGTERM stops it cleanly (exit 0); a second signal exits at once.
-An invalid configuration prints every problem and exits 2. A second solver on the same journal refuses
+A clean stop that takes longer than solver.shutdownDeadlineMs (default 8 s, below a container's
+usual 10 s stop timeout) ends the process anyway (exit 1): every claimed action is in the journal, and the
+next start resumes it. An invalid configuration prints every problem and exits 2. A second solver on the same journal refuses
 to start, naming the one that holds it (exit 1); a solver whose journal was taken over stops (exit 1). SIGHUP, or a change of the profile file,
 reloads the pricing settings (strategies, prices, curves, limits) without a restart; a reloaded file with
 problems is refused, each problem logged with its key, and the settings in force stay.
@@ -17,6 +19,17 @@ problems is refused, each problem logged with its key, and the settings in force
 Options:
 ${CONFIG_OPTION_HELP}
   -h, --help          Show this help`;
+
+/** Runs `work`; false when it has not finished after `ms` (it goes on, unawaited). */
+async function finishesWithin(ms: number, work: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work().then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const command: CliCommand = {
   name: "run",
@@ -52,8 +65,20 @@ export const command: CliCommand = {
         app.fatal.catch((error: unknown) => ({ error })),
       ]);
       if ("signal" in ended) logger.info({ signal: ended.signal }, "stopping");
-      await reloader?.stop();
-      await app.stop();
+      const deadlineMs = config.solver.shutdownDeadlineMs;
+      const stopped = await finishesWithin(deadlineMs, async () => {
+        await reloader?.stop();
+        await app.stop();
+      });
+      if (!stopped) {
+        // Whatever still runs (a hung RPC call, a slow disk) would keep the process up past the
+        // supervisor's patience, which then kills it less gracefully; the journal makes this exit safe.
+        logger.error(
+          { deadlineMs },
+          "clean stop did not finish in time; exiting now: the journal holds every claimed action and the next start resumes it",
+        );
+        process.exit(EXIT_FAILURE);
+      }
       logger.info("stopped");
       if ("error" in ended) throw ended.error;
       return EXIT_OK;

@@ -29,22 +29,23 @@ export class SolverProcessHarness {
     writeSolverProfile(this.profile, config);
   }
 
-  /** A new solver process on the profile, just spawned. */
-  spawn(): SolverProcess {
+  /** A new solver process on the profile, just spawned; `env` adds to or overrides its environment. */
+  spawn(env: NodeJS.ProcessEnv = {}): SolverProcess {
     const keys = this.config.solver.keys;
     const solver = new SolverProcess(["run", "--config", this.profile], {
       SOLVER_EVM_PRIVATE_KEY: keys.evm,
       SOLVER_BITCOIN_PRIVATE_KEY: keys.bitcoin,
       SOLVER_SOLANA_PRIVATE_KEY: keys.solana,
       SOLVER_CONFIG: "",
+      ...env,
     });
     this.processes.push(solver);
     return solver;
   }
 
   /** A new solver process on the profile, once it has logged that it started. */
-  async start(): Promise<SolverProcess> {
-    const solver = this.spawn();
+  async start(env: NodeJS.ProcessEnv = {}): Promise<SolverProcess> {
+    const solver = this.spawn(env);
     await solver.waitForLog((l) => l.msg === "solver started", "solver started", 60_000);
     return solver;
   }

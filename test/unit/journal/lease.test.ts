@@ -56,6 +56,19 @@ describe("the journal lease", () => {
     );
   });
 
+  it("says why an instance does not hold it: never taken, lapsed unrenewed, taken over, released", () => {
+    const [a, b] = pair();
+    expect(a.leaseProblem(1_000)).toBe("this instance has not taken the lease");
+    a.acquireLease(holder("first"), TTL, 1_000);
+    expect(a.leaseProblem(10_999)).toBeNull();
+    expect(a.leaseProblem(11_000)).toBe("lapsed 0 ms ago without a renewal");
+    b.acquireLease(holder("second", 7, "other"), TTL, 12_000);
+    expect(a.leaseProblem(12_000)).toBe("held by another instance (second on other, pid 7)");
+    expect(b.leaseProblem(12_000)).toBeNull();
+    b.releaseLease();
+    expect(a.leaseProblem(12_000)).toBe("no lease is held");
+  });
+
   it("takes over a lease once its heartbeat deadline has passed, not before", () => {
     const [a, b] = pair();
     a.acquireLease(holder("first"), TTL, 1_000);

@@ -15,12 +15,21 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
 
-async function start(health: () => HealthReport | Promise<HealthReport>, status: () => unknown = () => ({})) {
+type Check = () => HealthReport | Promise<HealthReport>;
+const fine: Check = () => ({ healthy: true, reasons: [] });
+
+async function start(
+  health: Check,
+  status: () => unknown = () => ({}),
+  probes: { live?: Check; ready?: Check } = {},
+) {
   const metrics = new SolverMetrics({ processMetrics: false });
   const server = await startOpsServer({
     host: "127.0.0.1",
     port: 0,
     health,
+    live: probes.live ?? fine,
+    ready: probes.ready ?? fine,
     status,
     registry: metrics.registry,
     logger,
@@ -65,6 +74,22 @@ describe("ops server", () => {
     ]);
   });
 
+  it("answers /health/live and /health/ready each from its own check", async () => {
+    const { server } = await start(fine, undefined, {
+      live: fine,
+      ready: () => healthFromChecks({ "journal lease": "no lease is held", "chain ethereum": null }),
+    });
+    const live = await fetch(`${server.url}/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "ok", reasons: [], checks: {} });
+    const ready = await fetch(`${server.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { reasons: string[] }).reasons).toEqual([
+      "journal lease: no lease is held",
+    ]);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
   it("serves Prometheus text on /metrics", async () => {
     const { server, metrics } = await start(() => ({ healthy: true, reasons: [] }));
     metrics.ordersSeen.inc(3);
@@ -107,7 +132,9 @@ describe("ops server", () => {
     const { server } = await start(() => ({ healthy: true, reasons: [] }));
     const missing = await fetch(`${server.url}/nope`);
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: string }).error).toContain("/health, /metrics, /status");
+    expect(((await missing.json()) as { error: string }).error).toContain(
+      "/health, /health/live, /health/ready, /metrics, /status",
+    );
     const post = await fetch(`${server.url}/health`, { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");

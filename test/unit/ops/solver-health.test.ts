@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { TipReading } from "../../../src/ops/round-probe.js";
-import { solverHealth, type SolverHealthInput } from "../../../src/ops/solver-health.js";
+import {
+  solverHealth,
+  solverLiveness,
+  solverReadiness,
+  WEDGED_MIN_MS,
+  type SolverHealthInput,
+} from "../../../src/ops/solver-health.js";
 
 const NOW = 1_000_000;
 const fresh = (height: bigint): TipReading => ({ height, error: null, atMs: NOW - 100 });
@@ -68,5 +74,68 @@ describe("solverHealth", () => {
       }),
     );
     expect(report.reasons).toEqual(["chain ethereum: last tip read 13.0 s ago"]);
+  });
+});
+
+describe("solverLiveness", () => {
+  const at = (lastTickMs: number, pollIntervalMs = 1000) =>
+    solverLiveness({ round: { lastTickMs }, startedMs: NOW - 1000, pollIntervalMs, nowMs: NOW });
+
+  it("stays live through slow or failing rounds, and fails once no round ended for long", () => {
+    expect(at(NOW - WEDGED_MIN_MS).healthy).toBe(true);
+    expect(at(NOW - WEDGED_MIN_MS - 1).reasons).toEqual([
+      "rounds: last round ended 300.0 s ago, more than 300.0 s",
+    ]);
+    // Ten poll intervals when those are longer than the floor.
+    expect(at(NOW - 500_000, 60_000).healthy).toBe(true);
+    expect(at(NOW - 600_001, 60_000).healthy).toBe(false);
+  });
+
+  it("counts from the start until a first round ends", () => {
+    expect(at(0).healthy).toBe(true);
+    const late = solverLiveness({
+      round: { lastTickMs: 0 },
+      startedMs: NOW - WEDGED_MIN_MS - 5000,
+      pollIntervalMs: 1000,
+      nowMs: NOW,
+    });
+    expect(late.reasons).toEqual([
+      "rounds: no round has ended since the start 305.0 s ago, more than 300.0 s",
+    ]);
+  });
+});
+
+describe("solverReadiness", () => {
+  const ready = (overrides: Partial<Parameters<typeof solverReadiness>[0]> = {}) =>
+    solverReadiness({
+      chains: ["ethereum", "arbitrum"],
+      tips: input().tips,
+      pollIntervalMs: 1000,
+      nowMs: NOW,
+      livePrices: [{ assetId: "ethereum:eth", refusal: null }],
+      leaseProblem: null,
+      ...overrides,
+    });
+
+  it("is ready when every chain answers, every live price is usable and the lease is held", () => {
+    expect(ready()).toEqual({ healthy: true, reasons: [] });
+  });
+
+  it("names each chain, price and the lease that keep it from being ready", () => {
+    const report = ready({
+      tips: new Map([["ethereum", { height: 1n, error: "connect ECONNREFUSED", atMs: NOW }]]),
+      livePrices: [
+        { assetId: "ethereum:eth", refusal: "price_stale: 1 of 3 sources fresh, 2 needed" },
+        { assetId: "arbitrum:eth", refusal: null },
+      ],
+      leaseProblem: "held by another instance (b on host, pid 7)",
+    });
+    expect(report.healthy).toBe(false);
+    expect(report.reasons).toEqual([
+      "journal lease: held by another instance (b on host, pid 7)",
+      "chain ethereum: tip read failed: connect ECONNREFUSED",
+      "chain arbitrum: tip not read yet",
+      "price ethereum:eth: price_stale: 1 of 3 sources fresh, 2 needed",
+    ]);
   });
 });
