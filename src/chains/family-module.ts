@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { ChainConfigSpec } from "../config/chain-spec.js";
 import type { AssetConfig, CommonChainConfig } from "../config/common-chain.js";
 import type { FeedReader } from "../pricing/live/chainlink-feed.js";
+import type { ChainAssetInfo } from "../orderbook/types.js";
 import type { SolverChain } from "../solver/solver-chain.js";
 import type { JournalView } from "./chain.js";
 import type { FollowPositionsSource } from "./follow-positions.js";
@@ -46,6 +47,12 @@ export interface ChainFamilyModule<
   readonly terms: TermsCodec<Terms>;
   /** Reads price feeds (kind chainlink) through the chain's own endpoints; present when `readsPriceFeeds`. */
   priceFeedReader?(config: Config): FeedReader;
+  /**
+   * The chain's config with the addresses its profile leaves to the service ("service") read from the
+   * service's asset list and checked on chain; throws naming the chain, asset and what differed. Absent
+   * for a family whose addresses are always in the profile.
+   */
+  resolveServiceAddresses?(config: Config, serviceAssets: () => Promise<ChainAssetInfo[]>): Promise<Config>;
   /** Reader, executor and party of one configured chain, and the work to do before its first fill. */
   create(start: ChainStart<Config>): PreparedChain;
 }

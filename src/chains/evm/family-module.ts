@@ -7,6 +7,7 @@ import { evmCoin } from "./assets.js";
 import { createEvmPublicClient } from "./client.js";
 import { evmConfigSpec, type EvmChainConfig } from "./config.js";
 import { createEvmFamily } from "./index.js";
+import { resolveServiceAddresses } from "./service-addresses.js";
 import { evmTermsCodec, type EvmTxTerms } from "./tx-terms.js";
 
 /** Gas is paid in wei of the chain's coin, 18 decimals on every EVM chain. */
@@ -18,6 +19,8 @@ export const evmFamily: ChainFamilyModule<"evm", EvmChainConfig, EvmTxTerms> = {
   coinDecimals: EVM_COIN_DECIMALS,
   terms: evmTermsCodec,
   priceFeedReader: (config) => viemFeedReader(createEvmPublicClient(config)),
+  resolveServiceAddresses: (config, serviceAssets) =>
+    resolveServiceAddresses(config, createEvmPublicClient(config), serviceAssets),
   create: ({ config, key, journal, logger }) => {
     const privateKey = key as Hex;
     const family = createEvmFamily({ config, privateKey, journal, logger });
