@@ -12,6 +12,7 @@ import { readSecp256k1Key } from "../secp256k1-key.js";
 import { isNativeToken } from "./assets.js";
 import { DEFAULT_EVM_BATCH, EVM_BATCH_FILLS, MAX_EVM_BATCH } from "./batch/batching.js";
 import { NATIVE_TOKEN_ADDRESS } from "./htlc-abi.js";
+import { knownNetworkProblems } from "./known-networks.js";
 
 /** A checksummed EVM address; "" where `optional` allows it, "service" where `fromService` does. */
 function evmAddress(options: { optional?: boolean; notZero?: boolean; fromService?: boolean } = {}) {
@@ -76,6 +77,7 @@ export const evmConfigSpec = {
       tokenAddress,
       htlcAddress: evmAddress({ notZero: true, fromService: true }),
     }),
+  checkKnownNetwork: knownNetworkProblems,
   settle: (chain, report) => {
     if (chain.batchFills === "eip7702" && chain.batchExecutor === "")
       report(
