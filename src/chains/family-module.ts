@@ -17,6 +17,13 @@ export interface PreparedChain extends SolverChain {
   prepare(): Promise<void>;
 }
 
+/** A problem `config check --online` found on a chain: the chain setting it is about, and what differed. */
+export interface OnlineProblem {
+  /** Relative to the chain: `chainId`, `rpcUrls[0]`, `assets[1].tokenAddress`, ... */
+  key: string;
+  message: string;
+}
+
 /** What a family's chain is built from at start-up. */
 export interface ChainStart<Config> {
   config: Config;
@@ -53,6 +60,11 @@ export interface ChainFamilyModule<
    * for a family whose addresses are always in the profile.
    */
   resolveServiceAddresses?(config: Config, serviceAssets: () => Promise<ChainAssetInfo[]>): Promise<Config>;
+  /**
+   * `config check --online` for one chain: each endpoint is on the configured network, and each asset's
+   * contract or program and token are there and the expected ones. Never moves funds.
+   */
+  checkOnline?(config: Config): Promise<OnlineProblem[]>;
   /** Reader, executor and party of one configured chain, and the work to do before its first fill. */
   create(start: ChainStart<Config>): PreparedChain;
 }

@@ -1,6 +1,6 @@
 /**
  * Solana clusters of the live service, by the chain name the service gives them: the chain id it hashes
- * into swap ids, and the SPL mints it publishes, with their decimals. docs/live-networks.md cites the
+ * into swap ids, the cluster's genesis hash, and the SPL mints it publishes, with their decimals. docs/live-networks.md cites the
  * source of every entry. A profile chain of one of these names is checked against it offline: a wrong
  * mint is valid base58 and would otherwise pass.
  */
@@ -8,6 +8,8 @@ import type { AssetConfig } from "../../config/common-chain.js";
 
 interface KnownSolanaCluster {
   chainId: number;
+  /** The cluster's genesis hash, which `getGenesisHash` answers on its endpoints. */
+  genesisHash: string;
   /** By asset symbol, lower-case: the mint, or "native" for SOL. */
   mints: Record<string, { mint: string; decimals: number }>;
 }
@@ -17,6 +19,7 @@ const SOL = { mint: "native", decimals: 9 };
 export const KNOWN_SOLANA_CLUSTERS: Record<string, KnownSolanaCluster> = {
   solana: {
     chainId: 101,
+    genesisHash: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d",
     mints: {
       sol: SOL,
       usdc: { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", decimals: 6 },
@@ -25,6 +28,7 @@ export const KNOWN_SOLANA_CLUSTERS: Record<string, KnownSolanaCluster> = {
   },
   solana_testnet: {
     chainId: 103,
+    genesisHash: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG",
     mints: {
       sol: SOL,
       usdc: { mint: "5JbWjyLdYKTuykpq2itWbdRcZkhK3hs6fiH62pkmLYZi", decimals: 6 },
