@@ -138,6 +138,17 @@ describe("known assets", () => {
   });
 });
 
+describe("README's Running a solver", () => {
+  const readme = readFileSync("README.md", "utf8");
+  const section = readme.slice(readme.indexOf("## Running a solver"), readme.indexOf("## Safety rules"));
+  const exported = [...section.matchAll(/^export (SOLVER_[A-Z_]+)=/gm)].map((m) => m[1]);
+
+  it("sets every variable the testnet profile needs", () => {
+    expect(section).toContain("cp config/testnet.example.json my-solver.json");
+    for (const variable of Object.keys(ENV)) expect(exported).toContain(variable);
+  });
+});
+
 describe("docs/configuration.md", () => {
   const doc = readFileSync("docs/configuration.md", "utf8");
 
