@@ -55,7 +55,13 @@ export const KNOWN_EVM_NETWORKS: Record<string, KnownEvmNetwork> = {
   unichain: { chainId: 130, tokens: { usdc: token("0x078D782b760474a361dDA0AF3839290b0EF57AD6", 6) } },
   corn: { chainId: 21000000, tokens: { btcn: coin } },
   botanix: { chainId: 3637, tokens: { btc: coin } },
-  bnbchain: { chainId: 56, tokens: { btcb: token("0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c", 18) } },
+  bnbchain: {
+    chainId: 56,
+    tokens: {
+      btcb: token("0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c", 18),
+      usdc: token("0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", 18),
+    },
+  },
   ethereum_sepolia: { chainId: 11155111, tokens: { eth: coin } },
   arbitrum_sepolia: { chainId: 421614, tokens: { eth: coin } },
   base_sepolia: { chainId: 84532, tokens: { eth: coin } },
