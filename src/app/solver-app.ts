@@ -50,9 +50,11 @@ export async function startSolverApp(
   logger: Logger,
   observer?: RunnerObserver,
 ): Promise<SolverApp> {
-  const orderbook = new OrderbookClient({ baseUrl: profile.service.url, appId: profile.service.appId });
   // Addresses left to the service are read and checked on chain before anything else starts.
-  const config = await withServiceAddresses(profile, orderbook);
+  const config = await withServiceAddresses(
+    profile,
+    new OrderbookClient({ baseUrl: profile.service.url, appId: profile.service.appId }),
+  );
   // The tolerance is read at each check: a reload may change it.
   let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);
@@ -140,7 +142,7 @@ export async function startSolverApp(
   const runner = new Runner({
     settlement: pnl,
     journal,
-    orderbook,
+    orderbook: new OrderbookClient({ baseUrl: config.service.url, appId: config.service.appId }),
     chains,
     checkQuote,
     openLedger,
