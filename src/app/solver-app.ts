@@ -25,6 +25,7 @@ import type { RunnerObserver } from "../solver/observer.js";
 import type { QuoteCheck } from "../solver/plan-types.js";
 import { Runner } from "../solver/runner.js";
 import { sameTurn } from "../util/same-turn.js";
+import { withServiceAddresses } from "./service-addresses.js";
 
 export interface SolverApp {
   journal: Journal;
@@ -45,10 +46,15 @@ export interface SolverApp {
 
 /** Builds every part from a validated config and starts the quote endpoint, the ops server and the solver loop. */
 export async function startSolverApp(
-  config: SolverConfig,
+  profile: SolverConfig,
   logger: Logger,
   observer?: RunnerObserver,
 ): Promise<SolverApp> {
+  // Addresses left to the service are read and checked on chain before anything else starts.
+  const config = await withServiceAddresses(
+    profile,
+    new OrderbookClient({ baseUrl: profile.service.url, appId: profile.service.appId }),
+  );
   // The tolerance is read at each check: a reload may change it.
   let priceToleranceBps = config.safety.priceToleranceBps;
   const journal = new Journal(config.journal.path);

@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { ChainConfigSpec } from "../config/chain-spec.js";
 import type { AssetConfig, CommonChainConfig } from "../config/common-chain.js";
 import type { FeedReader } from "../pricing/live/chainlink-feed.js";
+import type { ChainAssetInfo } from "../orderbook/types.js";
 import type { SolverChain } from "../solver/solver-chain.js";
 import type { JournalView } from "./chain.js";
 import type { FollowPositionsSource } from "./follow-positions.js";
@@ -14,6 +15,13 @@ import type { FollowPositionsSource } from "./follow-positions.js";
 export interface PreparedChain extends SolverChain {
   /** One-time work before the first fill (EVM: batching set up, token allowances for the HTLCs). */
   prepare(): Promise<void>;
+}
+
+/** A problem `config check --online` found on a chain: the chain setting it is about, and what differed. */
+export interface OnlineProblem {
+  /** Relative to the chain: `chainId`, `rpcUrls[0]`, `assets[1].tokenAddress`, ... */
+  key: string;
+  message: string;
 }
 
 /** What a family's chain is built from at start-up. */
@@ -46,6 +54,17 @@ export interface ChainFamilyModule<
   readonly terms: TermsCodec<Terms>;
   /** Reads price feeds (kind chainlink) through the chain's own endpoints; present when `readsPriceFeeds`. */
   priceFeedReader?(config: Config): FeedReader;
+  /**
+   * The chain's config with the addresses its profile leaves to the service ("service") read from the
+   * service's asset list and checked on chain; throws naming the chain, asset and what differed. Absent
+   * for a family whose addresses are always in the profile.
+   */
+  resolveServiceAddresses?(config: Config, serviceAssets: () => Promise<ChainAssetInfo[]>): Promise<Config>;
+  /**
+   * `config check --online` for one chain: each endpoint is on the configured network, and each asset's
+   * contract or program and token are there and the expected ones. Never moves funds.
+   */
+  checkOnline?(config: Config): Promise<OnlineProblem[]>;
   /** Reader, executor and party of one configured chain, and the work to do before its first fill. */
   create(start: ChainStart<Config>): PreparedChain;
 }

@@ -63,6 +63,11 @@ export interface ChainConfigSpec<
    */
   settle?(chain: Config, report: ReportProblem): void;
   /**
+   * Checks of a chain read without problems against the published facts of the network its name is
+   * (chain id, token addresses or mints, decimals); nothing for a name the family does not know.
+   */
+  checkKnownNetwork?(chain: Config, report: ReportProblem): void;
+  /**
    * The setting that tells one network of this family from another (an EVM chain id): two chains with
    * the same value are the same network configured twice.
    */

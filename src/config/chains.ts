@@ -131,6 +131,7 @@ export function readChains(problems: Problems, raw: unknown, specs: readonly Cha
     if (spec === null || !result.success) return;
     const network = spec.networkKey;
     const chain = result.data as LoadedChain;
+    spec.checkKnownNetwork?.(chain, (key, message) => problems.add(`${path}.${key}`, message));
     const record = chain as LoadedChain & Record<string, unknown>;
     const same = chains.find(
       (c) =>

@@ -18,11 +18,20 @@ export interface AssetConfig {
   chain: string;
   symbol: string;
   decimals: number;
-  /** Token contract, or the family's name of its own coin; its form is the family's (its `assetAddresses`). */
+  /**
+   * Token contract, or the family's name of its own coin; its form is the family's (its `assetAddresses`).
+   * FROM_SERVICE until the start resolves it, where the family allows that.
+   */
   tokenAddress: string;
-  /** HTLC contract or program of the asset, where the family has one; empty otherwise. */
+  /** HTLC contract or program of the asset, where the family has one; empty otherwise; or FROM_SERVICE as above. */
   htlcAddress: string;
 }
+
+/**
+ * An asset address written as this is not published: the solver reads it from the service's
+ * `GET /v2/assets` at start and accepts it only after checking the contract at it (the family's check).
+ */
+export const FROM_SERVICE = "service";
 
 const assetShape = {
   id: z.unknown().optional(),

@@ -3,6 +3,7 @@ import type { ChainFamilyModule } from "../family-module.js";
 import { bitcoinCoin, bitcoinConfigSpec, type BitcoinChainConfig } from "./config.js";
 import { createBitcoinFamily } from "./family.js";
 import { bitcoinTermsCodec, type BitcoinTxTerms } from "./tx-terms.js";
+import { checkBitcoinChainOnline } from "./online-check.js";
 
 /** Satoshis: the chain's one coin has 8 decimals. */
 const BITCOIN_COIN_DECIMALS = 8;
@@ -12,6 +13,7 @@ export const bitcoinFamily: ChainFamilyModule<"bitcoin", BitcoinChainConfig, Bit
   coin: bitcoinCoin,
   coinDecimals: BITCOIN_COIN_DECIMALS,
   terms: bitcoinTermsCodec,
+  checkOnline: checkBitcoinChainOnline,
   create: ({ config, key, journal, logger }) => {
     const family = createBitcoinFamily({ config, privateKeyHex: key, journal, logger });
     return {

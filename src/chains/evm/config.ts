@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { ChainConfigSpec, WithOptional } from "../../config/chain-spec.js";
-import type { CommonChainConfig } from "../../config/common-chain.js";
+import { FROM_SERVICE, type CommonChainConfig } from "../../config/common-chain.js";
 import { checkEvmAddress, normalizeEvmAddress } from "../../config/evm-address.js";
 import { amount, integer, oneOf, setting, urlList } from "../../config/zod/values.js";
 import { defaultMaxHeadAgeMs } from "../rpc/head-age.js";
@@ -12,12 +12,14 @@ import { readSecp256k1Key } from "../secp256k1-key.js";
 import { isNativeToken } from "./assets.js";
 import { DEFAULT_EVM_BATCH, EVM_BATCH_FILLS, MAX_EVM_BATCH } from "./batch/batching.js";
 import { NATIVE_TOKEN_ADDRESS } from "./htlc-abi.js";
+import { knownNetworkProblems } from "./known-networks.js";
 
-/** A checksummed EVM address; "" where `optional` allows it. */
-function evmAddress(options: { optional?: boolean; notZero?: boolean } = {}) {
+/** A checksummed EVM address; "" where `optional` allows it, "service" where `fromService` does. */
+function evmAddress(options: { optional?: boolean; notZero?: boolean; fromService?: boolean } = {}) {
   return setting<string>(
     (value) => {
       if (options.optional === true && value === "") return { value: "" };
+      if (options.fromService === true && value === FROM_SERVICE) return { value: FROM_SERVICE };
       const zero = options.notZero === true && /^0x0{40}$/.test(String(value));
       const problem = checkEvmAddress(value) ?? (zero ? "is the zero address" : null);
       return problem === null ? { value: normalizeEvmAddress(value as string) } : { problem };
@@ -51,14 +53,18 @@ export type EvmChainConfig = WithOptional<
   "maxBatch" | "batchFills" | "batchExecutor"
 >;
 
-/** The native coin is written `native` or as the 0xEeee… sentinel, and stored as the sentinel. */
+/**
+ * The native coin is written `native` or as the 0xEeee… sentinel, and stored as the sentinel; a token not
+ * published is written "service" (src/chains/evm/service-addresses.ts).
+ */
 const tokenAddress = setting<string>((value) => {
   if (value === "native" || (typeof value === "string" && isNativeToken(value)))
     return { value: NATIVE_TOKEN_ADDRESS };
+  if (value === FROM_SERVICE) return { value: FROM_SERVICE };
   const problem = checkEvmAddress(value);
   return problem === null
     ? { value: normalizeEvmAddress(value as string) }
-    : { problem: `${problem}, nor "native"` };
+    : { problem: `${problem}, nor "native" or "${FROM_SERVICE}"` };
 }, "");
 
 export const evmConfigSpec = {
@@ -66,7 +72,12 @@ export const evmConfigSpec = {
   fields: evmFields,
   commonDefaults: { finalityDepth: 12, bumpAfterMs: 60_000, maxHeadLagBlocks: 3, rpcTimeoutMs: 15_000 },
   defaultMaxHeadAgeMs,
-  assetAddresses: () => z.object({ tokenAddress, htlcAddress: evmAddress({ notZero: true }) }),
+  assetAddresses: () =>
+    z.object({
+      tokenAddress,
+      htlcAddress: evmAddress({ notZero: true, fromService: true }),
+    }),
+  checkKnownNetwork: knownNetworkProblems,
   settle: (chain, report) => {
     if (chain.batchFills === "eip7702" && chain.batchExecutor === "")
       report(

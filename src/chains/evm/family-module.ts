@@ -7,7 +7,9 @@ import { evmCoin } from "./assets.js";
 import { createEvmPublicClient } from "./client.js";
 import { evmConfigSpec, type EvmChainConfig } from "./config.js";
 import { createEvmFamily } from "./index.js";
+import { resolveServiceAddresses } from "./service-addresses.js";
 import { evmTermsCodec, type EvmTxTerms } from "./tx-terms.js";
+import { checkEvmChainOnline } from "./online-check.js";
 
 /** Gas is paid in wei of the chain's coin, 18 decimals on every EVM chain. */
 const EVM_COIN_DECIMALS = 18;
@@ -18,6 +20,9 @@ export const evmFamily: ChainFamilyModule<"evm", EvmChainConfig, EvmTxTerms> = {
   coinDecimals: EVM_COIN_DECIMALS,
   terms: evmTermsCodec,
   priceFeedReader: (config) => viemFeedReader(createEvmPublicClient(config)),
+  resolveServiceAddresses: (config, serviceAssets) =>
+    resolveServiceAddresses(config, createEvmPublicClient(config), serviceAssets),
+  checkOnline: checkEvmChainOnline,
   create: ({ config, key, journal, logger }) => {
     const privateKey = key as Hex;
     const family = createEvmFamily({ config, privateKey, journal, logger });

@@ -11,6 +11,7 @@ import { amount, integer, oneOf, setting, urlList } from "../../config/zod/value
 import { defaultMaxHeadAgeMs } from "../rpc/head-age.js";
 import { solanaAddressProblem } from "./address.js";
 import { isNativeSol } from "./assets.js";
+import { knownClusterProblems } from "./known-mints.js";
 import { readSolanaSecretKey, solanaSecretKeyText } from "./keypair.js";
 
 /** Commitment levels the solver reads a Solana cluster at. */
@@ -80,6 +81,7 @@ export const solanaConfigSpec = {
   commonDefaults: { finalityDepth: 32, bumpAfterMs: 30_000, maxHeadLagBlocks: 75, rpcTimeoutMs: 15_000 },
   defaultMaxHeadAgeMs,
   assetAddresses: solanaAddresses,
+  checkKnownNetwork: knownClusterProblems,
   settle: (chain, report) => {
     if (chain.nativeProgramId !== "" && chain.nativeProgramId === chain.splProgramId)
       report("splProgramId", "must differ from nativeProgramId");

@@ -4,6 +4,7 @@ import { solanaCoin } from "./assets.js";
 import { solanaConfigSpec, type SolanaChainConfig } from "./config.js";
 import { createSolanaFamily } from "./family.js";
 import { solanaTermsCodec, type SolanaTxTerms } from "./tx-terms.js";
+import { checkSolanaChainOnline } from "./online-check.js";
 
 /** Lamports: SOL has 9 decimals. */
 const SOLANA_COIN_DECIMALS = 9;
@@ -13,6 +14,7 @@ export const solanaFamily: ChainFamilyModule<"solana", SolanaChainConfig, Solana
   coin: solanaCoin,
   coinDecimals: SOLANA_COIN_DECIMALS,
   terms: solanaTermsCodec,
+  checkOnline: checkSolanaChainOnline,
   create: ({ config, key, journal, logger }) => {
     const family = createSolanaFamily({
       config,

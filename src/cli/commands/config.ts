@@ -2,29 +2,40 @@
 import { redactConfig } from "../../config/redact.js";
 import { CHAIN_FAMILIES } from "../../chains/registry.js";
 import { listSettings, solverSchema } from "../../config/schema.js";
+import { ConfigError } from "../../config/errors.js";
+import { checkConfigOnline } from "../../config/online-check.js";
 import { toJson } from "../../ops/json.js";
 import { EXIT_OK, UsageError, type CliCommand, type CommandInput } from "../command.js";
 import { CONFIG_OPTION, CONFIG_OPTION_HELP, configFileOf, loadCliConfig } from "../config-option.js";
 
-const HELP = `Usage: solver config check [--config FILE]
+const HELP = `Usage: solver config check [--config FILE] [--online]
        solver config schema
 
   check    Validate the configuration (defaults, profile file, environment) and print the effective
            configuration as JSON with keys, the app id and passwords redacted, and URLs shown as
            scheme, host and port only.
            Exit 0 when valid; exit 2 listing every problem, each naming its key.
+           With --online, also asks the network: each endpoint answers the configured chain id or
+           network, each HTLC contract or program and each token is there and the expected one
+           (addresses left to the service are checked at start), and the service accepts the app id.
   schema   List every setting with its environment variable and default.
 
 Options:
 ${CONFIG_OPTION_HELP}
+      --online        With check: also check endpoints, contracts, tokens and the app id over the network
   -h, --help          Show this help`;
 
-function check({ values, io }: CommandInput): number {
+async function check({ values, io }: CommandInput): Promise<number> {
   const config = loadCliConfig(values, io);
   io.stdout(toJson(redactConfig(config), 2));
   const file = configFileOf(values, io) ?? "defaults and environment";
+  if (values.online === true) {
+    // Printed and exited on like the offline problems (exit 2, each naming its key).
+    const problems = await checkConfigOnline(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   io.stderr(
-    `configuration is valid (${file}): ${config.chains.length} chains, ${config.strategies.length} strategies`,
+    `configuration is valid${values.online === true ? " online" : ""} (${file}): ${config.chains.length} chains, ${config.strategies.length} strategies`,
   );
   return EXIT_OK;
 }
@@ -43,7 +54,7 @@ export const command: CliCommand = {
   name: "config",
   summary: "Check the configuration and print it with secrets redacted",
   help: HELP,
-  options: CONFIG_OPTION,
+  options: { ...CONFIG_OPTION, online: { type: "boolean" } },
   run: async (input) => {
     const [action, ...extra] = input.positionals;
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);

@@ -43,6 +43,21 @@ describe("solver config check", () => {
     for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret.replace(/^0x/, ""));
   });
 
+  it("with --online, names each endpoint and the service that do not answer, exit 2, without secrets", async () => {
+    const io = recordingIo({
+      ...TEST_ENV,
+      SOLVER_SERVICE_URL: "http://127.0.0.1:1",
+      SOLVER_CHAIN_ETHEREUM_LOCALNET_RPC_URLS: `http://127.0.0.1:1/${SECRETS.apiKey}`,
+      SOLVER_CHAIN_BITCOIN_REGTEST_RPC_URL: `http://u:${SECRETS.rpcPassword}@127.0.0.1:1`,
+    });
+    expect(await runCli(["config", "check", "--config", validFile, "--online"], { io })).toBe(2);
+    const err = io.err.join("\n");
+    expect(err).toMatch(/service\.url: GET \/v2\/chains failed/);
+    expect(err).toMatch(/chains\[0\]\.rpcUrls\[0\]: does not answer eth_chainId/);
+    expect(err).toMatch(/chains\[1\]\.rpcUrls\[0\]: does not answer getblockchaininfo/);
+    for (const secret of Object.values(SECRETS)) expect(err).not.toContain(secret.replace(/^0x/, ""));
+  }, 30_000);
+
   it("takes the file from SOLVER_CONFIG when --config is absent", async () => {
     const io = recordingIo({ ...TEST_ENV, SOLVER_CONFIG: validFile });
     expect(await runCli(["config", "check"], { io })).toBe(0);

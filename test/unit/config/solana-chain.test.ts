@@ -15,7 +15,8 @@ type Settings = Record<string, unknown>;
 
 const NATIVE_PROGRAM = "6eksgdCnSjUaGQWZ6iYvauv1qzvYPF33RTGTM1ZuyENx";
 const SPL_PROGRAM = "2WXpY8havGjfRxme9LUxtjFHTh1EfU3ur4v6wiK4KdNC";
-const MINT = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
+// The published devnet USDC mint: a chain named solana_testnet is checked against the known mints.
+const MINT = "5JbWjyLdYKTuykpq2itWbdRcZkhK3hs6fiH62pkmLYZi";
 const solverKey = Keypair.generate();
 const SOLANA_ENV: NodeJS.ProcessEnv = {
   ...TEST_ENV,

@@ -86,7 +86,7 @@ const cases: [string, Mutation, string][] = [
   [
     "a short address",
     (s) => (evmAsset(s, 1).tokenAddress = "0x1234"),
-    'chains[0].assets[1].tokenAddress: "0x1234" is not an EVM address (0x and 40 hex digits), nor "native"',
+    'chains[0].assets[1].tokenAddress: "0x1234" is not an EVM address (0x and 40 hex digits), nor "native" or "service"',
   ],
   [
     "the zero address as HTLC",
