@@ -13,6 +13,14 @@ import { solanaAddressProblem } from "./address.js";
 import { isNativeSol } from "./assets.js";
 import { readSolanaSecretKey, solanaSecretKeyText } from "./keypair.js";
 
+/**
+ * Which generation of the HTLC programs a chain's program ids run: `current` (seeds commit to every term,
+ * a rent sponsor, a stored timelock) or `legacy` (the older programs: seeds `[initiator, secret_hash]`,
+ * expiry in slots from initiation). docs/solana-programs.md describes both.
+ */
+export const SOLANA_PROGRAM_VERSIONS = ["current", "legacy"] as const;
+export type SolanaProgramVersion = (typeof SOLANA_PROGRAM_VERSIONS)[number];
+
 /** Commitment levels the solver reads a Solana cluster at. */
 export const SOLANA_COMMITMENTS = ["confirmed", "finalized"] as const;
 export type SolanaCommitment = (typeof SOLANA_COMMITMENTS)[number];
@@ -38,6 +46,8 @@ const solanaFields = z.object({
   nativeProgramId: address(),
   /** HTLC program for SPL tokens (base58). */
   splProgramId: address(),
+  /** The interface both program ids speak; one version per chain. */
+  programVersion: oneOf(SOLANA_PROGRAM_VERSIONS, { default: "current" }),
   /**
    * Commitment the solver reads accounts, tips and history at. A source's confirmations are counted in
    * slots at this commitment; the solver's own transactions count as mined once `confirmed`.

@@ -59,6 +59,7 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
     rpcUrls: [cluster.url],
     nativeProgramId: cluster.nativeId.toBase58(),
     splProgramId: cluster.splId.toBase58(),
+    programVersion: "current",
     commitment: "confirmed",
     minBlockTimeMs: 400,
     maxBlockTimeMs: 400,

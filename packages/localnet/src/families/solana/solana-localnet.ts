@@ -102,6 +102,7 @@ function solverSolanaChain(solana: LocalSolanaChainPlan): SolanaChainConfig {
     rpcUrls: [solana.rpcUrl],
     nativeProgramId: solana.nativeProgramId,
     splProgramId: solana.splProgramId,
+    programVersion: "current",
     commitment: "confirmed",
     minBlockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
     maxBlockTimeMs: LOCALNET_SOLANA_TIMING.maxSlotMs,
