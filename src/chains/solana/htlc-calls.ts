@@ -35,13 +35,13 @@ function swapAccountIndex(kind: HtlcProgramKind): number {
 }
 
 /** Every key a transaction's instructions index: static keys, then loaded writable, then loaded read-only. */
-function accountKeys(tx: TransactionAnswer): string[] {
+export function accountKeys(tx: TransactionAnswer): string[] {
   const loaded = tx.meta?.loadedAddresses;
   return [...tx.transaction.message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
 }
 
 /** Top-level instructions and, after each, the calls it made into other programs, in execution order. */
-function executed(tx: TransactionAnswer): CompiledInstruction[] {
+export function executed(tx: TransactionAnswer): CompiledInstruction[] {
   const inner = new Map((tx.meta?.innerInstructions ?? []).map((entry) => [entry.index, entry.instructions]));
   return tx.transaction.message.instructions.flatMap((ix, index) => [ix, ...(inner.get(index) ?? [])]);
 }
