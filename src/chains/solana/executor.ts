@@ -355,7 +355,8 @@ export class SolanaExecutor implements ChainExecutor {
         `${action.kind} of order ${action.orderId}: the swap at ${address.toBase58()} is initiation ${id}, not one the plan named`,
       );
     }
-    const differs = termsDiffer(swap, terms);
+    // An instant refund pays the stored initiator back whatever it locked: only the parties must be the order's.
+    const differs = action.kind === "instant_refund" ? partiesDiffer(swap, terms) : termsDiffer(swap, terms);
     if (differs !== null) {
       throw new SolanaActionError(
         `${action.kind} of order ${action.orderId}: the swap at ${address.toBase58()} holds ${differs}`,
@@ -444,13 +445,18 @@ export class SolanaExecutor implements ChainExecutor {
   }
 }
 
+/** Which stored party is not the order's, in words; null when both are. */
+function partiesDiffer(swap: LiveSwap, terms: SwapTerms): string | null {
+  if (!swap.redeemer.equals(terms.redeemer)) return `redeemer ${swap.redeemer.toBase58()}, not the order's`;
+  if (!swap.refundee.equals(terms.refundee)) return `initiator ${swap.refundee.toBase58()}, not the order's`;
+  return null;
+}
+
 /** Which stored term is not the order's, in words; null when all are. */
 function termsDiffer(swap: LiveSwap, terms: SwapTerms): string | null {
   if (swap.swapAmount !== terms.swapAmount) return `amount ${swap.swapAmount}, not ${terms.swapAmount}`;
-  if (!swap.redeemer.equals(terms.redeemer)) return `redeemer ${swap.redeemer.toBase58()}, not the order's`;
-  if (!swap.refundee.equals(terms.refundee)) return `initiator ${swap.refundee.toBase58()}, not the order's`;
   if (swap.timelock !== terms.timelock) return `timelock ${swap.timelock}, not ${terms.timelock}`;
-  return null;
+  return partiesDiffer(swap, terms);
 }
 
 function solanaTerms(attempt: Pick<TxAttemptRef, "terms" | "txHash">): SolanaTxTerms {

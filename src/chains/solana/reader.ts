@@ -109,7 +109,8 @@ export class SolanaReader implements ChainReader {
       this.#follower.seenAlive(address, fill, slot);
       return followedSwapState(address, terms, fill, { alive: true }, live);
     }
-    const close = await this.#follower.close(address, { id: asset.programId, kind: asset.kind }, fill);
+    const program = { id: asset.programId, kind: asset.kind, version: this.htlc.version };
+    const close = await this.#follower.close(address, program, fill);
     const other = stored === null ? null : await this.#initiated(asset, stored);
     return followedSwapState(address, terms, fill, { alive: false, close }, other, stored !== null);
   }
