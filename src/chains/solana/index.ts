@@ -16,3 +16,4 @@ export * from "./legacy/pda.js";
 export * from "./legacy/spl-instructions.js";
 export * from "./legacy/swap-account.js";
 export * from "./program-version.js";
+export * from "./legacy/initiation.js";

@@ -8,6 +8,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { DISCRIMINATOR_BYTES, bytesEqual, instructionDiscriminator } from "../anchor.js";
 import type { SolanaAsset } from "../assets.js";
+import type { HtlcProgramKind } from "../errors.js";
 import { base58Decode } from "../base58.js";
 import { BorshReader } from "../borsh.js";
 import { accountKeys, executed } from "../htlc-calls.js";
@@ -35,26 +36,39 @@ const SPL_MINT_ACCOUNT = 5;
 /** Position of the swap account among the initiate's accounts (SPL puts the identity first). */
 const swapIndex = (asset: SolanaAsset) => (asset.mint === null ? 0 : 1);
 
-interface InitiateCall {
+export interface LegacyInitiateArgs {
   swapAmount: bigint;
   expiresInSlots: bigint;
   redeemer: PublicKey;
-  mint: PublicKey | null;
+  secretHash: Uint8Array;
+  destinationData?: Uint8Array;
 }
 
-function decodeInitiate(asset: SolanaAsset, data: Uint8Array, mint: string | undefined): InitiateCall | null {
+/** A legacy initiate instruction's arguments, from its data; null for any other instruction. */
+export function decodeLegacyInitiate(kind: HtlcProgramKind, data: Uint8Array): LegacyInitiateArgs | null {
   if (!bytesEqual(data.subarray(0, DISCRIMINATOR_BYTES), instructionDiscriminator("initiate"))) return null;
   const r = new BorshReader(data, DISCRIMINATOR_BYTES, "legacy initiate instruction");
-  if (asset.mint === null) {
+  if (kind === "native") {
     const swapAmount = r.u64();
     const expiresInSlots = r.u64();
-    return { swapAmount, expiresInSlots, redeemer: r.pubkey(), mint: null };
+    return { swapAmount, expiresInSlots, redeemer: r.pubkey(), secretHash: r.bytes(32) };
   }
   const expiresInSlots = r.u64();
   const redeemer = r.pubkey();
-  r.bytes(32); // the secret hash seeds the address: the address already commits to it
+  const secretHash = r.bytes(32);
   const swapAmount = r.u64();
-  return { swapAmount, expiresInSlots, redeemer, mint: mint === undefined ? null : new PublicKey(mint) };
+  const destinationData = r.optionBytes();
+  return {
+    swapAmount,
+    expiresInSlots,
+    redeemer,
+    secretHash,
+    ...(destinationData ? { destinationData } : {}),
+  };
+}
+
+interface InitiateCall extends LegacyInitiateArgs {
+  mint: PublicKey | null;
 }
 
 /** The legacy initiate calls of the asset's program on `address` in a landed transaction, in order. */
@@ -73,13 +87,9 @@ export function legacyInitiatesIn(
     const swapAccount = keys[ix.accounts[swapIndex(asset)] ?? -1];
     if (swapAccount !== target) continue;
     try {
-      const mintIndex = ix.accounts[SPL_MINT_ACCOUNT];
-      const call = decodeInitiate(
-        asset,
-        base58Decode(ix.data),
-        mintIndex === undefined ? undefined : keys[mintIndex],
-      );
-      if (call !== null) calls.push(call);
+      const args = decodeLegacyInitiate(asset.kind, base58Decode(ix.data));
+      const mint = asset.mint === null ? undefined : keys[ix.accounts[SPL_MINT_ACCOUNT] ?? -1];
+      if (args !== null) calls.push({ ...args, mint: mint === undefined ? null : new PublicKey(mint) });
     } catch {
       continue; // the program refuses what does not decode: it cannot be in a landed transaction
     }
