@@ -3,7 +3,7 @@ import { buildPrograms } from "./compile.js";
 
 try {
   for (const program of buildPrograms()) {
-    console.log(`${program.name.padEnd(14)} ${String(program.size).padStart(7)} bytes  ${program.path}`);
+    console.log(`${program.name.padEnd(20)} ${String(program.size).padStart(7)} bytes  ${program.path}`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -21,7 +21,7 @@ try {
     }
     const rebuilt = readFileSync(program.path);
     if (committed === undefined || !committed.equals(rebuilt)) stale.push(committedPath);
-    else console.log(`${program.name.padEnd(14)} ${String(rebuilt.length).padStart(7)} bytes  identical`);
+    else console.log(`${program.name.padEnd(20)} ${String(rebuilt.length).padStart(7)} bytes  identical`);
   }
   if (stale.length > 0) {
     console.error(

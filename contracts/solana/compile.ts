@@ -19,6 +19,8 @@ export const BUILD_DIR = join(HERE, "build");
 export const PROGRAMS = [
   { name: "native_swaps", source: "native_swaps.c" },
   { name: "spl_swaps", source: "spl_swaps.c" },
+  { name: "legacy_native_swaps", source: "legacy_native_swaps.c" },
+  { name: "legacy_spl_swaps", source: "legacy_spl_swaps.c" },
 ] as const;
 
 export type ProgramName = (typeof PROGRAMS)[number]["name"];

@@ -14,6 +14,8 @@ import {
 import {
   DEFAULT_NATIVE_HTLC_PROGRAM_ID,
   DEFAULT_SPL_HTLC_PROGRAM_ID,
+  LEGACY_NATIVE_HTLC_PROGRAM_ID,
+  LEGACY_SPL_HTLC_PROGRAM_ID,
   MINT_SIZE,
   associatedTokenAddress,
   createAssociatedTokenAccountIdempotentInstruction,
@@ -36,6 +38,9 @@ export class SolanaTestCluster {
   readonly connection: Connection;
   readonly nativeId: PublicKey;
   readonly splId: PublicKey;
+  /** The legacy programs (local chain only: a remote validator is not expected to have them). */
+  readonly legacyNativeId: PublicKey;
+  readonly legacySplId: PublicKey;
 
   private constructor(
     readonly url: string,
@@ -46,6 +51,8 @@ export class SolanaTestCluster {
     this.nativeId =
       local?.programIds.native ?? envKey("SOLANA_NATIVE_HTLC_PROGRAM_ID", DEFAULT_NATIVE_HTLC_PROGRAM_ID);
     this.splId = local?.programIds.spl ?? envKey("SOLANA_SPL_HTLC_PROGRAM_ID", DEFAULT_SPL_HTLC_PROGRAM_ID);
+    this.legacyNativeId = local?.programIds.legacyNative ?? LEGACY_NATIVE_HTLC_PROGRAM_ID;
+    this.legacySplId = local?.programIds.legacySpl ?? LEGACY_SPL_HTLC_PROGRAM_ID;
   }
 
   static async start(): Promise<SolanaTestCluster> {

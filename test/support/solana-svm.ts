@@ -10,6 +10,8 @@ import { expect } from "vitest";
 import {
   DEFAULT_NATIVE_HTLC_PROGRAM_ID,
   DEFAULT_SPL_HTLC_PROGRAM_ID,
+  LEGACY_NATIVE_HTLC_PROGRAM_ID,
+  LEGACY_SPL_HTLC_PROGRAM_ID,
   associatedTokenAddress,
   createAssociatedTokenAccountIdempotentInstruction,
   decodeTokenAccount,
@@ -37,7 +39,17 @@ export interface SendResult {
 export class SvmHarness {
   readonly nativeId = DEFAULT_NATIVE_HTLC_PROGRAM_ID;
   readonly splId = DEFAULT_SPL_HTLC_PROGRAM_ID;
-  readonly svm = new LocalSvm({ programs: { native_swaps: this.nativeId, spl_swaps: this.splId } });
+  /** The legacy programs at the ids the service's SDK names for them. */
+  readonly legacyNativeId = LEGACY_NATIVE_HTLC_PROGRAM_ID;
+  readonly legacySplId = LEGACY_SPL_HTLC_PROGRAM_ID;
+  readonly svm = new LocalSvm({
+    programs: {
+      native_swaps: this.nativeId,
+      spl_swaps: this.splId,
+      legacy_native_swaps: this.legacyNativeId,
+      legacy_spl_swaps: this.legacySplId,
+    },
+  });
   /** Pays every fee, so the balances of the parties move only by what the programs do. */
   readonly feePayer: Keypair;
 
@@ -181,7 +193,12 @@ export class ComputeUnitLog {
 
 /** Units of the outermost HTLC invocation, from "Program <id> consumed N of M compute units". */
 function programUnits(logs: string[]): bigint | undefined {
-  const ids = [DEFAULT_NATIVE_HTLC_PROGRAM_ID.toBase58(), DEFAULT_SPL_HTLC_PROGRAM_ID.toBase58()];
+  const ids = [
+    DEFAULT_NATIVE_HTLC_PROGRAM_ID,
+    DEFAULT_SPL_HTLC_PROGRAM_ID,
+    LEGACY_NATIVE_HTLC_PROGRAM_ID,
+    LEGACY_SPL_HTLC_PROGRAM_ID,
+  ].map((id) => id.toBase58());
   for (const line of logs) {
     const m = /^Program (\w+) consumed (\d+) of \d+ compute units$/.exec(line);
     if (m?.[1] !== undefined && m[2] !== undefined && ids.includes(m[1])) return BigInt(m[2]);

@@ -70,15 +70,6 @@ static void swap_seeds(SwapSeeds *s, const SwapTerms *t) {
   s->seeds[6] = (SolBytes){&s->bump, 1};
 }
 
-/* The vault is the canonical program address of [mint]: checked on every use, not only at creation,
- * so no other token account the identity happens to own can stand in for it. */
-static uint64_t require_vault_address(const SolAccountInfo *vault, const uint8_t *mint, const Pubkey *program_id,
-                                      uint8_t *bump) {
-  SolBytes seed = {mint, PUBKEY_BYTES};
-  SolSignerSeeds seeds = {&seed, 1};
-  return require_canonical_pda(vault, &seeds, program_id, bump, "token_vault");
-}
-
 static void event_start(EventWriter *w, const uint8_t discriminator[DISCRIMINATOR_BYTES], const SwapTerms *t) {
   *w = (EventWriter){HEAP_START, 0, HEAP_BYTES};
   event_bytes(w, discriminator, DISCRIMINATOR_BYTES);

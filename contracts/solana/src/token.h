@@ -81,4 +81,13 @@ static inline uint64_t token_initialize_account(const SolAccountInfo *account, c
   return sol_invoke_signed_c(&ix, infos, 2, NULL, 0);
 }
 
+/* The vault of a mint is the canonical program address of [mint], in both SPL programs: checked on every
+ * use, not only at creation, so no other token account the identity happens to own can stand in for it. */
+static inline uint64_t require_vault_address(const SolAccountInfo *vault, const uint8_t *mint,
+                                             const Pubkey *program_id, uint8_t *bump) {
+  SolBytes seed = {mint, PUBKEY_BYTES};
+  SolSignerSeeds seeds = {&seed, 1};
+  return require_canonical_pda(vault, &seeds, program_id, bump, "token_vault");
+}
+
 #endif

@@ -13,6 +13,7 @@ import { solanaAddressProblem } from "./address.js";
 import { isNativeSol } from "./assets.js";
 import { knownClusterProblems } from "./known-mints.js";
 import { readSolanaSecretKey, solanaSecretKeyText } from "./keypair.js";
+import { SOLANA_PROGRAM_VERSIONS } from "./program-version.js";
 
 /** Commitment levels the solver reads a Solana cluster at. */
 export const SOLANA_COMMITMENTS = ["confirmed", "finalized"] as const;
@@ -39,6 +40,8 @@ const solanaFields = z.object({
   nativeProgramId: address(),
   /** HTLC program for SPL tokens (base58). */
   splProgramId: address(),
+  /** The interface both program ids speak; one version per chain. */
+  programVersion: oneOf(SOLANA_PROGRAM_VERSIONS, { default: "current" }),
   /**
    * Commitment the solver reads accounts, tips and history at. A source's confirmations are counted in
    * slots at this commitment; the solver's own transactions count as mined once `confirmed`.

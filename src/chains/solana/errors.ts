@@ -1,5 +1,6 @@
 /** Errors of the Solana client code, and the HTLC programs' error numbers with their names. */
 import { AlreadyOnChainError } from "../seam-errors.js";
+import type { SolanaProgramVersion } from "./program-version.js";
 
 export class SolanaDecodeError extends Error {
   constructor(message: string) {
@@ -32,6 +33,35 @@ export const SPL_HTLC_ERRORS: Readonly<Record<number, string>> = {
   6005: "ExpiryOverflow",
 };
 
+/**
+ * The legacy programs' errors (IDLs v0.3.0 and v0.4.0), with the same two project additions after them
+ * (docs/solana-programs.md).
+ */
+export const LEGACY_NATIVE_HTLC_ERRORS: Readonly<Record<number, string>> = {
+  6000: "InvalidInitiator",
+  6001: "InvalidRedeemer",
+  6002: "InvalidSecret",
+  6003: "RefundBeforeExpiry",
+  6004: "ZeroSwapAmount",
+  6005: "ExpiryOverflow",
+};
+
+export const LEGACY_SPL_HTLC_ERRORS: Readonly<Record<number, string>> = {
+  6000: "InvalidRedeemer",
+  6001: "InvalidSecret",
+  6002: "InvalidSponsor",
+  6003: "RefundBeforeExpiry",
+  6004: "ZeroSwapAmount",
+  6005: "ExpiryOverflow",
+};
+
+const PROGRAM_ERRORS: Readonly<
+  Record<SolanaProgramVersion, Record<HtlcProgramKind, Readonly<Record<number, string>>>>
+> = {
+  current: { native: NATIVE_HTLC_ERRORS, spl: SPL_HTLC_ERRORS },
+  legacy: { native: LEGACY_NATIVE_HTLC_ERRORS, spl: LEGACY_SPL_HTLC_ERRORS },
+};
+
 /** Anchor framework errors both programs return for account and instruction checks. */
 export const ANCHOR_FRAMEWORK_ERRORS: Readonly<Record<number, string>> = {
   100: "InstructionMissing",
@@ -54,9 +84,12 @@ export const ANCHOR_FRAMEWORK_ERRORS: Readonly<Record<number, string>> = {
 export type HtlcProgramKind = "native" | "spl";
 
 /** The name of a custom error number an HTLC program returned, or undefined when it is not one of them. */
-export function htlcErrorName(kind: HtlcProgramKind, code: number): string | undefined {
-  const own = kind === "native" ? NATIVE_HTLC_ERRORS : SPL_HTLC_ERRORS;
-  return own[code] ?? ANCHOR_FRAMEWORK_ERRORS[code];
+export function htlcErrorName(
+  kind: HtlcProgramKind,
+  code: number,
+  version: SolanaProgramVersion = "current",
+): string | undefined {
+  return PROGRAM_ERRORS[version][kind][code] ?? ANCHOR_FRAMEWORK_ERRORS[code];
 }
 
 /**
@@ -121,14 +154,18 @@ export class SolanaBroadcastError extends Error {
  * A transaction error as the RPC shows it (`{"InstructionError":[2,{"Custom":6001}]}`), in words: the
  * instruction, and the HTLC program's or Anchor's name for a custom error number.
  */
-export function describeTxError(err: unknown, kind: HtlcProgramKind): string {
+export function describeTxError(
+  err: unknown,
+  kind: HtlcProgramKind,
+  version: SolanaProgramVersion = "current",
+): string {
   if (typeof err === "string") return err;
   const instruction = (err as { InstructionError?: unknown } | null)?.InstructionError;
   if (Array.isArray(instruction) && instruction.length === 2) {
     const [index, cause] = instruction as [unknown, unknown];
     const custom = (cause as { Custom?: unknown } | null)?.Custom;
     if (typeof custom === "number") {
-      const name = htlcErrorName(kind, custom);
+      const name = htlcErrorName(kind, custom, version);
       return `instruction ${String(index)}: custom error ${custom}${name === undefined ? "" : ` (${name})`}`;
     }
     return `instruction ${String(index)}: ${typeof cause === "string" ? cause : JSON.stringify(cause)}`;

@@ -62,15 +62,14 @@ const INVOKE = /^Program (\w+) invoke \[\d+\]$/;
 const EXIT = /^Program (\w+) (success|failed: .*)$/;
 const DATA = "Program data: ";
 
-/** Every HTLC event the program `programId` emitted in these logs, in order. */
-export function decodeHtlcEvents(
-  kind: HtlcProgramKind,
-  programId: PublicKey,
-  logs: readonly string[],
-): HtlcEvent[] {
+/**
+ * The `Program data:` payloads the program `programId` itself logged, in order: the invocation stack
+ * decides who wrote each line, and a line of several base64 words is not one emit!.
+ */
+export function programDataPayloads(programId: PublicKey, logs: readonly string[]): Uint8Array[] {
   const id = programId.toBase58();
   const stack: string[] = [];
-  const events: HtlcEvent[] = [];
+  const payloads: Uint8Array[] = [];
   for (const line of logs) {
     const invoke = INVOKE.exec(line);
     if (invoke?.[1] !== undefined) {
@@ -82,11 +81,18 @@ export function decodeHtlcEvents(
       continue;
     }
     if (!line.startsWith(DATA) || stack[stack.length - 1] !== id) continue;
-    // One slice per emit!: a line with several base64 words is not an Anchor event.
     const words = line.slice(DATA.length).split(" ");
     if (words.length !== 1 || words[0] === undefined) continue;
-    const event = decodeHtlcEvent(kind, new Uint8Array(Buffer.from(words[0], "base64")));
-    if (event !== undefined) events.push(event);
+    payloads.push(new Uint8Array(Buffer.from(words[0], "base64")));
   }
-  return events;
+  return payloads;
+}
+
+/** Every HTLC event the program `programId` emitted in these logs, in order. */
+export function decodeHtlcEvents(
+  kind: HtlcProgramKind,
+  programId: PublicKey,
+  logs: readonly string[],
+): HtlcEvent[] {
+  return programDataPayloads(programId, logs).flatMap((payload) => decodeHtlcEvent(kind, payload) ?? []);
 }

@@ -22,12 +22,6 @@ import type {
   TxAttemptRef,
   TxStatus,
 } from "../chain.js";
-import {
-  fillInstruction,
-  instantRefundInstruction,
-  redeemInstruction,
-  refundInstruction,
-} from "./action-instructions.js";
 import { resolveSolanaAsset, solanaCoin, type SolanaAsset } from "./assets.js";
 import {
   describeTxError,
@@ -53,14 +47,13 @@ import {
 import { hexBytes, secretMatches } from "./swap-params.js";
 import { lockId, type LiveSwap } from "./swap-state.js";
 import type { SolanaChainConfig } from "./config.js";
+import type { SwapTerms } from "./swap-terms.js";
 import type { SolanaTxTerms } from "./tx-terms.js";
 
 /** Units the simulation may use: far above any HTLC instruction, below the cluster's cap. */
 const SIMULATION_UNIT_LIMIT = 400_000n;
 /** Every transaction here is signed by the solver alone, its fee payer. */
 const SOLVER_SIGNATURES = 1;
-const NATIVE_SWAP_SIZE = 161;
-const SPL_SWAP_SIZE = 194;
 
 export interface SolanaExecutorOptions {
   config: SolanaChainConfig;
@@ -200,7 +193,7 @@ export class SolanaExecutor implements ChainExecutor {
         return {
           state: "failed",
           blockHeight: status.slot,
-          reason: describeTxError(status.err, kind),
+          reason: describeTxError(status.err, kind, this.#config.programVersion),
           feePaid,
         };
       }
@@ -247,6 +240,7 @@ export class SolanaExecutor implements ChainExecutor {
         asset.mint,
         programs,
         rent,
+        this.#reader.htlc,
       );
     });
     return held.amount - outstanding;
@@ -267,8 +261,8 @@ export class SolanaExecutor implements ChainExecutor {
 
   async #rentTable(): Promise<RentTable> {
     const [nativeSwap, splSwap, tokenAccount] = await Promise.all([
-      this.#rpc.getMinimumBalanceForRentExemption(NATIVE_SWAP_SIZE),
-      this.#rpc.getMinimumBalanceForRentExemption(SPL_SWAP_SIZE),
+      this.#rpc.getMinimumBalanceForRentExemption(this.#reader.htlc.swapSpace("native")),
+      this.#rpc.getMinimumBalanceForRentExemption(this.#reader.htlc.swapSpace("spl")),
       this.#rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE),
     ]);
     return { nativeSwap, splSwap, tokenAccount };
@@ -278,11 +272,12 @@ export class SolanaExecutor implements ChainExecutor {
     action: ActionRequest,
   ): Promise<{ asset: SolanaAsset; instructions: TransactionInstruction[] }> {
     const { asset, terms, address } = this.#reader.swapAccount(action.params);
+    const htlc = this.#reader.htlc;
     if (action.kind === "fill") {
       await this.#checkFill(action, asset, address);
-      return { asset, instructions: [fillInstruction(asset, terms, this.address)] };
+      return { asset, instructions: [htlc.fill(asset, terms, this.address)] };
     }
-    const swap = await this.#chosenSwap(action, asset, address);
+    const swap = await this.#chosenSwap(action, asset, address, terms);
     switch (action.kind) {
       case "redeem": {
         this.#mustBe("redeemer", swap.redeemer, action);
@@ -291,7 +286,7 @@ export class SolanaExecutor implements ChainExecutor {
           asset,
           instructions: [
             ...(await this.#payeeAccount(asset, swap.redeemer)),
-            redeemInstruction(asset, swap, secret),
+            htlc.redeem(asset, swap, secret),
           ],
         };
       }
@@ -299,13 +294,13 @@ export class SolanaExecutor implements ChainExecutor {
         this.#mustBe("refundee", swap.refundee, action);
         return {
           asset,
-          instructions: [...(await this.#payeeAccount(asset, swap.refundee)), refundInstruction(asset, swap)],
+          instructions: [...(await this.#payeeAccount(asset, swap.refundee)), htlc.refund(asset, swap)],
         };
       case "instant_refund":
         this.#mustBe("redeemer", swap.redeemer, action);
         // The user's own account: an instant refund is the solver's courtesy, never a cost it pays for them.
         await this.#mustExist(asset, swap.refundee, action);
-        return { asset, instructions: [instantRefundInstruction(asset, swap)] };
+        return { asset, instructions: [htlc.instantRefund(asset, swap)] };
     }
   }
 
@@ -333,23 +328,38 @@ export class SolanaExecutor implements ChainExecutor {
         throw new FillAlreadyLandedError(action.orderId, journaled[i] ?? "");
       }
     });
-    if ((await this.#reader.liveSwap(asset, address)) !== null) {
+    if ((await this.#reader.storedSwap(asset, address)) !== null) {
       throw new SwapOccupiedError(address.toBase58(), asset.id);
     }
   }
 
-  /** The live swap the planner chose (its lock: this address, this initiation), or an error. */
-  async #chosenSwap(action: ActionRequest, asset: SolanaAsset, address: PublicKey): Promise<LiveSwap> {
+  /**
+   * The live swap the planner chose (its lock: this address, this initiation) with the order's terms,
+   * or an error. The terms matter where the address does not commit to them (legacy programs).
+   */
+  async #chosenSwap(
+    action: ActionRequest,
+    asset: SolanaAsset,
+    address: PublicKey,
+    terms: SwapTerms,
+  ): Promise<LiveSwap> {
     const swap = await this.#reader.liveSwap(asset, address);
     if (swap === null) {
       throw new SolanaActionError(
-        `${action.kind} of order ${action.orderId}: no live swap at ${address.toBase58()}`,
+        `${action.kind} of order ${action.orderId}: no live swap at ${address.toBase58()} tied to its initiation`,
       );
     }
     const id = lockId(address, swap.expirySlot - swap.timelock);
     if (!(action.locks ?? []).includes(id)) {
       throw new SolanaActionError(
         `${action.kind} of order ${action.orderId}: the swap at ${address.toBase58()} is initiation ${id}, not one the plan named`,
+      );
+    }
+    // An instant refund pays the stored initiator back whatever it locked: only the parties must be the order's.
+    const differs = action.kind === "instant_refund" ? partiesDiffer(swap, terms) : termsDiffer(swap, terms);
+    if (differs !== null) {
+      throw new SolanaActionError(
+        `${action.kind} of order ${action.orderId}: the swap at ${address.toBase58()} holds ${differs}`,
       );
     }
     return swap;
@@ -427,12 +437,26 @@ export class SolanaExecutor implements ChainExecutor {
     if (result.err !== null && result.err !== undefined) {
       throw new SolanaTxWouldFailError(
         `${action.kind} of order ${action.orderId}`,
-        describeTxError(result.err, asset.kind),
+        describeTxError(result.err, asset.kind, this.#config.programVersion),
         result.logs ?? [],
       );
     }
     return result.unitsConsumed ?? SIMULATION_UNIT_LIMIT;
   }
+}
+
+/** Which stored party is not the order's, in words; null when both are. */
+function partiesDiffer(swap: LiveSwap, terms: SwapTerms): string | null {
+  if (!swap.redeemer.equals(terms.redeemer)) return `redeemer ${swap.redeemer.toBase58()}, not the order's`;
+  if (!swap.refundee.equals(terms.refundee)) return `initiator ${swap.refundee.toBase58()}, not the order's`;
+  return null;
+}
+
+/** Which stored term is not the order's, in words; null when all are. */
+function termsDiffer(swap: LiveSwap, terms: SwapTerms): string | null {
+  if (swap.swapAmount !== terms.swapAmount) return `amount ${swap.swapAmount}, not ${terms.swapAmount}`;
+  if (swap.timelock !== terms.timelock) return `timelock ${swap.timelock}, not ${terms.timelock}`;
+  return partiesDiffer(swap, terms);
 }
 
 function solanaTerms(attempt: Pick<TxAttemptRef, "terms" | "txHash">): SolanaTxTerms {

@@ -15,6 +15,7 @@ import {
 import { base58Decode } from "./base58.js";
 import { BorshReader } from "./borsh.js";
 import type { HtlcProgramKind } from "./errors.js";
+import type { SolanaProgramVersion } from "./program-version.js";
 import type { CompiledInstruction, TransactionAnswer } from "./rpc-schemas.js";
 
 export type HtlcCall =
@@ -25,6 +26,8 @@ export type HtlcCall =
 export interface HtlcProgram {
   id: PublicKey;
   kind: HtlcProgramKind;
+  /** Which interface the program speaks (its initiate's arguments differ); current when left out. */
+  version?: SolanaProgramVersion;
 }
 
 const NAMES: HtlcInstructionName[] = ["initiate", "redeem", "refund", "instant_refund"];
@@ -35,29 +38,48 @@ function swapAccountIndex(kind: HtlcProgramKind): number {
 }
 
 /** Every key a transaction's instructions index: static keys, then loaded writable, then loaded read-only. */
-function accountKeys(tx: TransactionAnswer): string[] {
+export function accountKeys(tx: TransactionAnswer): string[] {
   const loaded = tx.meta?.loadedAddresses;
   return [...tx.transaction.message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
 }
 
 /** Top-level instructions and, after each, the calls it made into other programs, in execution order. */
-function executed(tx: TransactionAnswer): CompiledInstruction[] {
+export function executed(tx: TransactionAnswer): CompiledInstruction[] {
   const inner = new Map((tx.meta?.innerInstructions ?? []).map((entry) => [entry.index, entry.instructions]));
   return tx.transaction.message.instructions.flatMap((ix, index) => [ix, ...(inner.get(index) ?? [])]);
 }
 
-function decodeCall(kind: HtlcProgramKind, data: Uint8Array, swapAccount: string): HtlcCall | null {
+/** initiate's amount and timelock, from the arguments of the program's version. */
+function initiateArgs(
+  program: HtlcProgram,
+  r: BorshReader,
+): { secretHash: Uint8Array; swapAmount: bigint; timelock: bigint } {
+  if (program.version !== "legacy") {
+    r.pubkey(); // redeemer and refundee seed the swap account: its address already commits to them
+    r.pubkey();
+    const secretHash = r.bytes(32);
+    return { secretHash, swapAmount: r.u64(), timelock: r.u64() };
+  }
+  if (program.kind === "native") {
+    const swapAmount = r.u64();
+    const timelock = r.u64();
+    r.pubkey(); // redeemer
+    return { swapAmount, timelock, secretHash: r.bytes(32) };
+  }
+  const timelock = r.u64();
+  r.pubkey(); // redeemer
+  const secretHash = r.bytes(32);
+  return { secretHash, swapAmount: r.u64(), timelock };
+}
+
+function decodeCall(program: HtlcProgram, data: Uint8Array, swapAccount: string): HtlcCall | null {
   const head = data.subarray(0, DISCRIMINATOR_BYTES);
   const name = NAMES.find((n) => bytesEqual(head, instructionDiscriminator(n)));
   if (name === undefined) return null;
   const r = new BorshReader(data, DISCRIMINATOR_BYTES, `${name} instruction`);
   switch (name) {
-    case "initiate": {
-      r.pubkey(); // redeemer and refundee seed the swap account: its address already commits to them
-      r.pubkey();
-      const secretHash = r.bytes(32);
-      return { name, swapAccount, secretHash, swapAmount: r.u64(), timelock: r.u64() };
-    }
+    case "initiate":
+      return { name, swapAccount, ...initiateArgs(program, r) };
     case "redeem":
       return { name, swapAccount, secret: r.bytes(32) };
     case "refund":
@@ -82,7 +104,7 @@ export function htlcCallsIn(tx: TransactionAnswer, program: HtlcProgram): HtlcCa
     const swapAccount = accountIndex === undefined ? undefined : keys[accountIndex];
     if (swapAccount === undefined) continue;
     try {
-      const call = decodeCall(program.kind, base58Decode(ix.data), swapAccount);
+      const call = decodeCall(program, base58Decode(ix.data), swapAccount);
       if (call !== null) calls.push(call);
     } catch {
       continue;

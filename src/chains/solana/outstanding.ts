@@ -6,8 +6,7 @@
  */
 import { VersionedTransaction, type PublicKey } from "@solana/web3.js";
 import type { SolanaTxTerms } from "./tx-terms.js";
-import { bytesEqual, instructionDiscriminator } from "./anchor.js";
-import { BorshReader } from "./borsh.js";
+import type { SolanaHtlcInterface } from "./htlc-interface.js";
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from "./program-ids.js";
 import { wireOf } from "./signed-tx.js";
 
@@ -23,15 +22,8 @@ export interface HtlcPrograms {
   spl: PublicKey;
 }
 
-/** Byte offset of swap_amount in initiate's data: discriminator, redeemer, refundee, secret hash. */
-const AMOUNT_OFFSET = 8 + 32 + 32 + 32;
-/** Position of the mint among the SPL initiate's accounts. */
+/** Position of the mint among the SPL initiate's accounts (both versions). */
 const SPL_MINT_ACCOUNT = 5;
-
-function initiateAmount(data: Uint8Array): bigint | null {
-  if (!bytesEqual(data.subarray(0, 8), instructionDiscriminator("initiate"))) return null;
-  return new BorshReader(data, AMOUNT_OFFSET, "initiate data").u64();
-}
 
 /** Cost of one attempt: `mint` null asks for lamports, a mint for that token's units. */
 export function attemptCost(
@@ -39,6 +31,7 @@ export function attemptCost(
   mint: PublicKey | null,
   programs: HtlcPrograms,
   rent: RentTable,
+  htlc: Pick<SolanaHtlcInterface, "initiateAmount">,
 ): bigint {
   const message = VersionedTransaction.deserialize(wireOf(attempt.raw)).message;
   const keys = message.staticAccountKeys;
@@ -46,8 +39,10 @@ export function attemptCost(
   for (const ix of message.compiledInstructions) {
     const program = keys[ix.programIdIndex];
     if (program === undefined) continue;
-    const amount = initiateAmount(ix.data);
-    if (program.equals(programs.native) && amount !== null && mint === null) {
+    const native = program.equals(programs.native);
+    const amount =
+      native || program.equals(programs.spl) ? htlc.initiateAmount(native ? "native" : "spl", ix.data) : null;
+    if (native && amount !== null && mint === null) {
       cost += amount + rent.nativeSwap;
     } else if (program.equals(programs.spl) && amount !== null) {
       const ixMint = keys[ix.accountKeyIndexes[SPL_MINT_ACCOUNT] ?? -1];

@@ -21,13 +21,14 @@ import {
 } from "../chain.js";
 import { solanaAddress } from "./address.js";
 import { resolveSolanaAsset, type SolanaAsset } from "./assets.js";
-import { SolanaDecodeError } from "./errors.js";
+import { htlcInterfaceOf, type SolanaHtlcInterface } from "./htlc-interface.js";
 import { InitiationFollower, type Initiation } from "./initiation-follower.js";
-import type { SolanaRpc, SolanaAccount } from "./rpc.js";
-import { decodeNativeSwapAccount, decodeSplSwapAccount } from "./swap-account.js";
+import { findLegacyInitiation } from "./legacy/initiation.js";
+import type { SolanaAccount, SolanaRpc } from "./rpc.js";
+import type { StoredSwap } from "./stored-swap.js";
 import { solanaSwapId } from "./swap-id.js";
-import { hexBytes, swapAccountOf, swapTermsOf } from "./swap-params.js";
-import { followedSwapState, initiationSlot, liveSwapState, type LiveSwap } from "./swap-state.js";
+import { hexBytes, swapTermsOf } from "./swap-params.js";
+import { followedSwapState, liveSwapState, type LiveSwap } from "./swap-state.js";
 import type { SwapTerms } from "./swap-terms.js";
 import type { SolanaChainConfig } from "./config.js";
 
@@ -50,6 +51,8 @@ export class SolanaReader implements ChainReader {
   readonly chain: string;
   readonly nativeProgram: PublicKey;
   readonly splProgram: PublicKey;
+  /** The programs' version: where swaps live, what their accounts store. */
+  readonly htlc: SolanaHtlcInterface;
   readonly #solver: PublicKey;
   readonly #follower: InitiationFollower;
   /** Slots of the solver's transactions known final: a landed transaction never moves once final. */
@@ -63,6 +66,7 @@ export class SolanaReader implements ChainReader {
     this.chain = config.name;
     this.nativeProgram = solanaAddress(config.nativeProgramId, `nativeProgramId of ${config.name}`);
     this.splProgram = solanaAddress(config.splProgramId, `splProgramId of ${config.name}`);
+    this.htlc = htlcInterfaceOf(config.programVersion);
     this.#solver = options.solver;
     this.#follower = new InitiationFollower(rpc, options.positions, {
       commitment: config.commitment,
@@ -89,24 +93,55 @@ export class SolanaReader implements ChainReader {
     const { asset, terms, address } = this.swapAccount(params);
     const own = options.ownTxids ?? [];
     // Statuses and the account from one node: the account read must not predate the fill it judges.
-    const { fill, slot, live } = await this.rpc.sticky("swap read", async () => {
+    const { fill, slot, stored } = await this.rpc.sticky("swap read", async () => {
       const fill = own.length === 0 ? null : await this.#landedInitiation(own);
       const read = await this.rpc.getAccount(address, this.config.commitment, fill?.slot);
-      const live = read.account === null ? null : decodeLiveSwap(asset, address, read.account);
-      return { fill, slot: read.slot, live };
+      const stored = read.account === null ? null : this.htlc.decodeSwap(asset, address, read.account);
+      return { fill, slot: read.slot, stored };
     });
-    if (fill === null) return live === null ? absentHtlc() : liveSwapState(live);
-    if (live !== null && this.#holds(live, fill)) {
+    if (fill === null) {
+      if (stored === null) return absentHtlc();
+      const live = await this.#initiated(asset, stored);
+      return live === null ? unverifiableSwap() : liveSwapState(live);
+    }
+    if (stored !== null && this.#holds(stored, fill, terms)) {
+      const live = { ...stored, timelock: terms.timelock };
       this.#follower.seenAlive(address, fill, slot);
       return followedSwapState(address, terms, fill, { alive: true }, live);
     }
-    const close = await this.#follower.close(address, { id: asset.programId, kind: asset.kind }, fill);
-    return followedSwapState(address, terms, fill, { alive: false, close }, live);
+    const program = { id: asset.programId, kind: asset.kind, version: this.htlc.version };
+    const close = await this.#follower.close(address, program, fill);
+    const other = stored === null ? null : await this.#initiated(asset, stored);
+    return followedSwapState(address, terms, fill, { alive: false, close }, other, stored !== null);
   }
 
-  /** The live account stores the solver's initiation: its slot, and the solver as rent sponsor. */
-  #holds(live: LiveSwap, fill: Initiation): boolean {
-    return initiationSlot(live) === fill.slot && live.rentSponsor.equals(this.#solver);
+  /**
+   * The live account stores the solver's initiation: the solver as rent sponsor (a sponsor, or the
+   * legacy native initiator, must sign, so no one else can name the solver), the fill's terms, and the
+   * expiry its slot gives them.
+   */
+  #holds(stored: StoredSwap, fill: Initiation, terms: SwapTerms): boolean {
+    return (
+      stored.rentSponsor.equals(this.#solver) &&
+      stored.expirySlot === fill.slot + terms.timelock &&
+      stored.swapAmount === terms.swapAmount &&
+      stored.redeemer.equals(terms.redeemer) &&
+      stored.refundee.equals(terms.refundee) &&
+      (stored.timelock === null || stored.timelock === terms.timelock)
+    );
+  }
+
+  /**
+   * A live swap with the slot it was initiated at. The current programs store the timelock, so the
+   * account tells; a legacy account does not, and is tied to the transaction that initiated it (which
+   * also names a legacy SPL swap's mint): null when that transaction cannot be found or locked another mint.
+   */
+  async #initiated(asset: SolanaAsset, stored: StoredSwap): Promise<LiveSwap | null> {
+    if (stored.timelock !== null) return { ...stored, timelock: stored.timelock };
+    const initiation = await findLegacyInitiation(this.rpc, this.config.commitment, asset, stored);
+    if (initiation === null) return null;
+    if (asset.mint !== null && (initiation.mint === null || !initiation.mint.equals(asset.mint))) return null;
+    return { ...stored, timelock: initiation.expiresInSlots };
   }
 
   /**
@@ -134,36 +169,39 @@ export class SolanaReader implements ChainReader {
   }
 
   /** The swap stored at `address` now, or null when no swap of the asset's program lives there. */
-  async liveSwap(asset: SolanaAsset, address: PublicKey): Promise<LiveSwap | null> {
+  async storedSwap(asset: SolanaAsset, address: PublicKey): Promise<StoredSwap | null> {
     const { account } = await this.rpc.getAccount(address, this.config.commitment);
-    return account === null ? null : decodeLiveSwap(asset, address, account);
+    return account === null ? null : this.htlc.decodeSwap(asset, address, account);
+  }
+
+  /** The live swap at `address` with its initiation's slot; null when none lives there or it cannot be tied to one. */
+  async liveSwap(asset: SolanaAsset, address: PublicKey): Promise<LiveSwap | null> {
+    const stored = await this.storedSwap(asset, address);
+    return stored === null ? null : this.#initiated(asset, stored);
   }
 
   /** The swap account of an order side. */
   swapAccount(params: HtlcParams): { asset: SolanaAsset; terms: SwapTerms; address: PublicKey } {
     const asset = resolveSolanaAsset(this.config, params.asset);
     const terms = swapTermsOf(params);
-    return { asset, terms, address: swapAccountOf(asset, terms) };
+    return { asset, terms, address: this.htlc.swapAddress(asset, terms) };
   }
 }
 
+/** A swap lives at the address but cannot be tied to an initiation: it holds the address, and is no lock. */
+function unverifiableSwap(): HtlcState {
+  return { locks: [], onChain: null, secret: null, occupied: true };
+}
+
 /**
- * A swap account of the asset's program, or null for anything else at the address: lamports someone
- * sent there (a System account), or a closed account. A program-owned account that does not decode, or
- * of another mint, is an error: the programs never leave one.
+ * A swap account of the current programs, or null for anything else at the address (see
+ * `SolanaHtlcInterface.decodeSwap`): their accounts store the timelock, so no transaction is needed.
  */
 export function decodeLiveSwap(
   asset: SolanaAsset,
   address: PublicKey,
   account: SolanaAccount,
 ): LiveSwap | null {
-  if (!account.owner.equals(asset.programId) || account.data.length === 0) return null;
-  if (asset.mint === null) return { address, ...decodeNativeSwapAccount(account.data) };
-  const swap = decodeSplSwapAccount(account.data);
-  if (!swap.mint.equals(asset.mint)) {
-    throw new SolanaDecodeError(
-      `swap data ${address.toBase58()} holds mint ${swap.mint.toBase58()}, not ${asset.id}'s`,
-    );
-  }
-  return { address, ...swap };
+  const stored = htlcInterfaceOf("current").decodeSwap(asset, address, account);
+  return stored === null || stored.timelock === null ? null : { ...stored, timelock: stored.timelock };
 }

@@ -82,6 +82,7 @@ export function followedSwapState(
   own: Initiation,
   fate: { alive: true } | { alive: false; close: InitiationClose | null },
   live: LiveSwap | null,
+  occupied = live !== null,
 ): HtlcState {
   const lock = lockOf(address, terms, own.slot, own.signature);
   if (!fate.alive) {
@@ -99,6 +100,6 @@ export function followedSwapState(
     locks,
     onChain: onChainOf(terms),
     secret: secret === null || secret === undefined ? null : Buffer.from(secret).toString("hex"),
-    occupied: live !== null,
+    occupied,
   };
 }

@@ -3,7 +3,8 @@ import { PublicKey } from "@solana/web3.js";
 import { base58Encode } from "../../../src/chains/solana/base58.js";
 import { resolveSolanaAsset } from "../../../src/chains/solana/assets.js";
 import { associatedTokenAddress } from "../../../src/chains/solana/spl-token.js";
-import { swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
+import { htlcInterfaceOf } from "../../../src/chains/solana/htlc-interface.js";
+import { swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import { decodeHtlcEvents } from "../../../src/chains/solana/events.js";
 import { splVaultAddress } from "../../../src/chains/solana/pda.js";
 import { tokenBalance } from "@htlc-solver/localnet/families/solana/user-solana.js";
@@ -39,10 +40,11 @@ export async function splVaultExists(t: TestLocalnet): Promise<boolean> {
   return (await t.user(0).solana.rpc.getAccount(vault, "processed")).account !== null;
 }
 
-/** The swap account of a Solana swap record. */
+/** The swap account of a Solana swap record, for the programs' version the localnet runs. */
 export function swapAccount(t: TestLocalnet, swap: SwapRecord): PublicKey {
-  const asset = resolveSolanaAsset(solanaConfig(t), swap.asset);
-  return swapAccountOf(asset, swapTermsOf(recordParams(swap)));
+  const config = solanaConfig(t);
+  const asset = resolveSolanaAsset(config, swap.asset);
+  return htlcInterfaceOf(config.programVersion).swapAddress(asset, swapTermsOf(recordParams(swap)));
 }
 
 /**

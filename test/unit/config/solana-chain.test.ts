@@ -71,6 +71,7 @@ describe("a Solana chain in the configuration", () => {
       family: "solana",
       chainId: 103,
       commitment: "confirmed",
+      programVersion: "current",
       bumpAfterMs: 30_000,
       maxHeadLagBlocks: 75,
       computeUnitPriceFloorMicroLamports: 0n,
@@ -81,6 +82,11 @@ describe("a Solana chain in the configuration", () => {
       ["solana_testnet:usdc", MINT, SPL_PROGRAM],
     ]);
     expect(config.solver.keys.solana).toBe(base58Encode(solverKey.secretKey));
+  });
+
+  it("takes the legacy programs' version", () => {
+    const chain = load((c) => (c.programVersion = "legacy")).chains[2] as SolanaChainConfig;
+    expect(chain.programVersion).toBe("legacy");
   });
 
   it("takes the key as solana-keygen writes it, and endpoints from the chain's environment variable", () => {
@@ -121,6 +127,11 @@ describe("a Solana chain in the configuration", () => {
       "a price floor above the ceiling",
       (c) => ((c.computeUnitPriceFloorMicroLamports = "20"), (c.computeUnitPriceCeilingMicroLamports = "10")),
       "chains[2].computeUnitPriceFloorMicroLamports: 20 must not exceed computeUnitPriceCeilingMicroLamports",
+    ],
+    [
+      "a program version the solver does not speak",
+      (c) => (c.programVersion = "v2"),
+      'chains[2].programVersion: "v2" must be one of current, legacy',
     ],
     [
       "a commitment the solver does not read at",

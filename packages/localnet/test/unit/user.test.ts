@@ -66,6 +66,7 @@ function descriptor(): LocalnetDescriptor {
       rpcUrl: "http://127.0.0.1:1",
       nativeProgramId: Keypair.generate().publicKey.toBase58(),
       splProgramId: Keypair.generate().publicKey.toBase58(),
+      programVersion: "current",
       assets: [
         {
           id: "solana_localnet:sol",

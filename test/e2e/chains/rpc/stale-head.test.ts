@@ -147,6 +147,7 @@ describe("a stale chain head", () => {
       rpcUrls: [solana.url],
       nativeProgramId: solana.programIds.native.toBase58(),
       splProgramId: solana.programIds.spl.toBase58(),
+      programVersion: "current",
       commitment: "confirmed",
       ...timing,
       ...settings,

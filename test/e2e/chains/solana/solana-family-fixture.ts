@@ -15,9 +15,8 @@ import type {
 import { base58Encode } from "../../../../src/chains/solana/base58.js";
 import { createSolanaFamily, type SolanaFamily } from "../../../../src/chains/solana/family.js";
 import { MemoryFollowPositions } from "../../../../src/chains/follow-positions.js";
-import { nativeInitiateInstruction } from "../../../../src/chains/solana/native-instructions.js";
-import { splInitiateInstruction } from "../../../../src/chains/solana/spl-instructions.js";
-import { associatedTokenAddress } from "../../../../src/chains/solana/spl-token.js";
+import { resolveSolanaAsset } from "../../../../src/chains/solana/assets.js";
+import type { SolanaProgramVersion } from "../../../../src/chains/solana/program-version.js";
 import { swapTermsOf } from "../../../../src/chains/solana/swap-params.js";
 import { MemoryJournal } from "../../../support/memory-journal.js";
 import { SolanaTestCluster, type TestMint } from "../../../support/solana-rpc.js";
@@ -39,7 +38,10 @@ export interface SolanaFamilyFixture {
   stop(): Promise<void>;
 }
 
-export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
+/** `version` picks the programs the solver's chain speaks; the local chain runs both versions. */
+export async function startSolanaFamilyFixture(
+  version: SolanaProgramVersion = "current",
+): Promise<SolanaFamilyFixture> {
   const cluster = await SolanaTestCluster.start();
   const solver = Keypair.generate();
   const user = Keypair.generate();
@@ -52,13 +54,17 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
     cluster.mintTo(usdc, solver.publicKey, 1_000_000_000_000n),
     cluster.mintTo(usdc, user.publicKey, 1_000_000_000_000n),
   ]);
+  const legacy = version === "legacy";
+  const nativeId = legacy ? cluster.legacyNativeId : cluster.nativeId;
+  const splId = legacy ? cluster.legacySplId : cluster.splId;
   const config: SolanaChainConfig = {
     family: "solana",
     name: CHAIN,
     chainId: 103,
     rpcUrls: [cluster.url],
-    nativeProgramId: cluster.nativeId.toBase58(),
-    splProgramId: cluster.splId.toBase58(),
+    nativeProgramId: nativeId.toBase58(),
+    splProgramId: splId.toBase58(),
+    programVersion: version,
     commitment: "confirmed",
     minBlockTimeMs: 400,
     maxBlockTimeMs: 400,
@@ -77,7 +83,7 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
         symbol: "sol",
         decimals: 9,
         tokenAddress: "native",
-        htlcAddress: cluster.nativeId.toBase58(),
+        htlcAddress: nativeId.toBase58(),
       },
       {
         id: USDC,
@@ -85,7 +91,7 @@ export async function startSolanaFamilyFixture(): Promise<SolanaFamilyFixture> {
         symbol: "usdc",
         decimals: 6,
         tokenAddress: usdc.mint.toBase58(),
-        htlcAddress: cluster.splId.toBase58(),
+        htlcAddress: splId.toBase58(),
       },
     ],
   };
@@ -128,25 +134,13 @@ export function swapOf(
   return { params, secret: secret.toString("hex") };
 }
 
-/** The user locks a source swap itself, paying amount and rent; returns once it is confirmed. */
+/**
+ * The user locks a source swap itself, paying amount and rent (the chain's version of initiate, as the
+ * solver's fill would with the user in its place); returns once it is confirmed.
+ */
 export function userInitiates(f: SolanaFamilyFixture, swap: Swap): Promise<string> {
-  const terms = swapTermsOf(swap.params);
-  const ix =
-    swap.params.asset === SOL
-      ? nativeInitiateInstruction({
-          programId: f.cluster.nativeId,
-          terms,
-          funder: f.user.publicKey,
-          rentSponsor: f.user.publicKey,
-        })
-      : splInitiateInstruction({
-          programId: f.cluster.splId,
-          mint: f.usdc.mint,
-          terms,
-          funder: f.user.publicKey,
-          funderTokenAccount: associatedTokenAddress(f.user.publicKey, f.usdc.mint),
-          rentSponsor: f.user.publicKey,
-        });
+  const asset = resolveSolanaAsset(f.config, swap.params.asset);
+  const ix = f.family.reader.htlc.fill(asset, swapTermsOf(swap.params), f.user.publicKey);
   return sendAs(f, [ix], f.user);
 }
 
@@ -192,7 +186,7 @@ export async function programUnits(f: SolanaFamilyFixture, signature: string): P
     commitment: "confirmed",
     maxSupportedTransactionVersion: 0,
   });
-  const ids = [f.cluster.nativeId.toBase58(), f.cluster.splId.toBase58()];
+  const ids = [f.config.nativeProgramId, f.config.splProgramId];
   for (const line of tx?.meta?.logMessages ?? []) {
     const m = /^Program (\w+) consumed (\d+) of \d+ compute units$/.exec(line);
     if (m?.[1] !== undefined && m[2] !== undefined && ids.includes(m[1])) return BigInt(m[2]);

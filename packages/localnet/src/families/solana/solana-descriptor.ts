@@ -1,4 +1,5 @@
 /** The Solana chain's part of `localnet.json` (README, "Local system"). */
+import type { SolanaProgramVersion } from "htlc-solver/chains/solana/program-version.js";
 import { assetId } from "../../localnet-config.js";
 
 export interface LocalnetSolanaAssetDescriptor {
@@ -20,6 +21,8 @@ export interface LocalnetSolanaChainDescriptor {
   rpcUrl: string;
   nativeProgramId: string;
   splProgramId: string;
+  /** The interface both programs speak. */
+  programVersion: SolanaProgramVersion;
   assets: LocalnetSolanaAssetDescriptor[];
 }
 
@@ -50,6 +53,7 @@ export interface LocalSolanaChainPlan {
   rpcUrl: string;
   nativeProgramId: string;
   splProgramId: string;
+  programVersion: SolanaProgramVersion;
   /** The USDC-like SPL mint. */
   usdcMint: string;
   /** Slots. */
@@ -74,6 +78,7 @@ export function solanaChainDescriptor(plan: LocalSolanaChainPlan): LocalnetSolan
     rpcUrl: plan.rpcUrl,
     nativeProgramId: plan.nativeProgramId,
     splProgramId: plan.splProgramId,
+    programVersion: plan.programVersion,
     assets: solanaAssets(plan).map((asset) => ({
       id: assetId(plan.name, asset.symbol),
       symbol: asset.symbol,

@@ -1,5 +1,6 @@
 /** The localnet's Solana cluster, and its part of the solver's and the service's config and the descriptor. */
 import type { SolanaChainConfig } from "htlc-solver/chains/solana/config.js";
+import type { SolanaProgramVersion } from "htlc-solver/chains/solana/program-version.js";
 import { assetId, LOCALNET_PRICES } from "../../localnet-config.js";
 import type { LocalnetStartContext, StartedLocalChains } from "../local-chain-family.js";
 import {
@@ -25,6 +26,11 @@ export interface SolanaLocalnetOptions {
   solanaDestinationTimelock?: number;
   /** Milliseconds per Solana slot (default 400); 0 advances slots only on demand. */
   solanaSlotMs?: number;
+  /**
+   * The programs the Solana chain's swaps use, for the service, the solver and the users (default
+   * `current`). The cluster loads both versions, each at its own ids.
+   */
+  solanaProgramVersion?: SolanaProgramVersion;
 }
 
 export interface SolanaLocalnetHandles {
@@ -56,8 +62,7 @@ export async function startSolanaLocalnet(
     name: solana.name,
     chainId: LOCALNET_SOLANA_CHAIN_ID,
     rpcUrl: solana.rpcUrl,
-    nativeProgramId: solana.nativeProgramId,
-    splProgramId: solana.splProgramId,
+    ...programsOf(solana, options.solanaProgramVersion ?? "current"),
     usdcMint: solana.usdcMint,
     sourceTimelock: LOCALNET_SOLANA_TIMING.sourceTimelock,
     destinationTimelock: options.solanaDestinationTimelock ?? LOCALNET_SOLANA_TIMING.destinationTimelock,
@@ -102,6 +107,7 @@ function solverSolanaChain(solana: LocalSolanaChainPlan): SolanaChainConfig {
     rpcUrls: [solana.rpcUrl],
     nativeProgramId: solana.nativeProgramId,
     splProgramId: solana.splProgramId,
+    programVersion: solana.programVersion,
     commitment: "confirmed",
     minBlockTimeMs: LOCALNET_SOLANA_TIMING.slotMs,
     maxBlockTimeMs: LOCALNET_SOLANA_TIMING.maxSlotMs,
@@ -136,6 +142,7 @@ function serviceSolanaChain(
     rpcUrl: solana.rpcUrl,
     nativeProgramId: solana.nativeProgramId,
     splProgramId: solana.splProgramId,
+    programVersion: solana.programVersion,
     relayerSecretKey,
     requiredConfirmations: LOCALNET_SOLANA_TIMING.requiredConfirmations,
     sourceTimelock: solana.sourceTimelock,
@@ -149,4 +156,14 @@ function serviceSolanaChain(
       maxAmount: (10n ** BigInt(asset.decimals + 6)).toString(),
     })),
   };
+}
+
+/** The chain's program ids for a version: the cluster runs both. */
+function programsOf(
+  solana: LocalSolanaChainSetup,
+  version: SolanaProgramVersion,
+): Pick<LocalSolanaChainPlan, "nativeProgramId" | "splProgramId" | "programVersion"> {
+  const ids = solana.local.programIds;
+  const [native, spl] = version === "legacy" ? [ids.legacyNative, ids.legacySpl] : [ids.native, ids.spl];
+  return { nativeProgramId: native.toBase58(), splProgramId: spl.toBase58(), programVersion: version };
 }

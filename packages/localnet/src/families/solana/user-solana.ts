@@ -4,14 +4,13 @@
  * its transactions by polling (the local cluster has no WebSocket endpoint).
  */
 import type { Keypair, PublicKey } from "@solana/web3.js";
-import { fillInstruction, redeemInstruction } from "htlc-solver/chains/solana/action-instructions.js";
 import {
   resolveSolanaAsset,
   type SolanaAsset,
   type SolanaAssetsConfig,
 } from "htlc-solver/chains/solana/assets.js";
 import { readSolanaSecretKey } from "htlc-solver/chains/solana/keypair.js";
-import { decodeLiveSwap } from "htlc-solver/chains/solana/reader.js";
+import { htlcInterfaceOf, type SolanaHtlcInterface } from "htlc-solver/chains/solana/htlc-interface.js";
 import { SolanaRpc } from "htlc-solver/chains/solana/rpc.js";
 import { signDraft, wireOf } from "htlc-solver/chains/solana/signed-tx.js";
 import {
@@ -20,7 +19,7 @@ import {
   decodeTokenAccount,
 } from "htlc-solver/chains/solana/spl-token.js";
 import { solanaSwapId } from "htlc-solver/chains/solana/swap-id.js";
-import { hexBytes, swapAccountOf, swapTermsOf } from "htlc-solver/chains/solana/swap-params.js";
+import { hexBytes, swapTermsOf } from "htlc-solver/chains/solana/swap-params.js";
 import { recordParams } from "htlc-solver/orderbook/record-params.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
 import type { LocalnetSolanaChainDescriptor } from "./solana-descriptor.js";
@@ -39,6 +38,7 @@ export class SolanaUserWallet {
   readonly keypair: Keypair;
   readonly rpc: SolanaRpc;
   readonly #chain: SolanaAssetsConfig;
+  readonly #htlc: SolanaHtlcInterface;
 
   constructor(
     secretKey: string,
@@ -54,6 +54,7 @@ export class SolanaUserWallet {
       maxHeadLagBlocks: 150,
       minBlockTimeMs: 400,
     });
+    this.#htlc = htlcInterfaceOf(descriptor.programVersion);
     this.#chain = {
       name: descriptor.name,
       nativeProgramId: descriptor.nativeProgramId,
@@ -88,17 +89,18 @@ export class SolanaUserWallet {
       throw new SolanaUserError(`swap id ${swap.swap_id} is not the one its terms give (${expected})`);
     }
     const asset = this.asset(swap.asset);
-    return this.send([fillInstruction(asset, swapTermsOf(params), this.keypair.publicKey)]);
+    return this.send([this.#htlc.fill(asset, swapTermsOf(params), this.keypair.publicKey)]);
   }
 
   /** Redeems a destination swap to its stored redeemer (this user) with the user's own secret. */
   async redeem(swap: SwapRecord, secret: string): Promise<string> {
     const asset = this.asset(swap.asset);
-    const address = swapAccountOf(asset, swapTermsOf(recordParams(swap)));
+    const address = this.#htlc.swapAddress(asset, swapTermsOf(recordParams(swap)));
     const { account } = await this.rpc.getAccount(address, "confirmed");
-    const live = account === null ? null : decodeLiveSwap(asset, address, account);
+    const live = account === null ? null : this.#htlc.decodeSwap(asset, address, account);
     if (live === null) throw new SolanaUserError(`no live swap at ${address.toBase58()} to redeem`);
-    const instructions = [redeemInstruction(asset, live, hexBytes(secret.replace(/^0x/, ""), 32, "secret"))];
+    const secretBytes = hexBytes(secret.replace(/^0x/, ""), 32, "secret");
+    const instructions = [this.#htlc.redeem(asset, live, secretBytes)];
     if (asset.mint !== null) {
       instructions.unshift(
         createAssociatedTokenAccountIdempotentInstruction(this.keypair.publicKey, live.redeemer, asset.mint),

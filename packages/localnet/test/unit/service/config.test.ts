@@ -97,6 +97,7 @@ describe("validateLocalServiceConfig", () => {
       rpcUrl: "http://127.0.0.1:3",
       nativeProgramId: "6eksgdCnSjUaGQWZ6iYvauv1qzvYPF33RTGTM1ZuyENx",
       splProgramId: "2WXpY8havGjfRxme9LUxtjFHTh1EfU3ur4v6wiK4KdNC",
+      programVersion: "current",
       relayerSecretKey: localnetSolanaKey("relayer").secretKey,
       requiredConfirmations: 1,
       sourceTimelock: 7200,
@@ -134,6 +135,11 @@ describe("validateLocalServiceConfig", () => {
     it.each<[string, Partial<LocalServiceSolanaChainConfig>, string]>([
       ["a program id that is not base58", { splProgramId: "0xabc" }, "splProgramId 0xabc"],
       ["a relayer key that is not 64 bytes", { relayerSecretKey: "abc" }, "relayerSecretKey"],
+      [
+        "a program version no program speaks",
+        { programVersion: "v2" as LocalServiceSolanaChainConfig["programVersion"] },
+        'programVersion "v2" must be one of current, legacy',
+      ],
       [
         "a mint that is not an address",
         {

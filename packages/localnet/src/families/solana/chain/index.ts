@@ -1,5 +1,6 @@
 /**
- * The local Solana chain for tests and the localnet: litesvm with the project's HTLC programs behind a
+ * The local Solana chain for tests and the localnet: litesvm with the project's HTLC programs (both
+ * versions, each at its own ids, so one chain serves current and legacy swaps) behind a
  * JSON-RPC server, slots advancing on an interval (like anvil's blocks), and helpers that fund accounts
  * and mint SPL tokens with real transactions.
  */
@@ -15,6 +16,8 @@ import type { Logger } from "pino";
 import {
   DEFAULT_NATIVE_HTLC_PROGRAM_ID,
   DEFAULT_SPL_HTLC_PROGRAM_ID,
+  LEGACY_NATIVE_HTLC_PROGRAM_ID,
+  LEGACY_SPL_HTLC_PROGRAM_ID,
 } from "htlc-solver/chains/solana/program-ids.js";
 import {
   MINT_SIZE,
@@ -35,9 +38,16 @@ export interface StartLocalSolanaOptions {
   port?: number;
   /** Milliseconds per slot (default 400, a real cluster's pace); 0 advances slots only on demand. */
   slotMs?: number;
-  /** Where the HTLC programs are loaded (defaults: the live program ids). */
-  programIds?: { native?: PublicKey; spl?: PublicKey };
+  /** Where the HTLC programs are loaded (defaults: the live program ids of each version). */
+  programIds?: Partial<LocalSolanaProgramIds>;
   logger?: Logger;
+}
+
+export interface LocalSolanaProgramIds {
+  native: PublicKey;
+  spl: PublicKey;
+  legacyNative: PublicKey;
+  legacySpl: PublicKey;
 }
 
 export interface LocalMint {
@@ -49,7 +59,7 @@ export interface LocalMint {
 export interface LocalSolana {
   url: string;
   chain: LocalSolanaChain;
-  programIds: { native: PublicKey; spl: PublicKey };
+  programIds: LocalSolanaProgramIds;
   /** Moves the chain on by `count` slots now (on top of the interval). */
   advanceSlots(count?: bigint): void;
   /**
@@ -76,12 +86,19 @@ export async function startLocalSolana(options: StartLocalSolanaOptions = {}): P
   const slotMs = options.slotMs ?? 400;
   if (!Number.isInteger(slotMs) || slotMs < 0)
     throw new RangeError(`slotMs must be a whole number >= 0, got ${slotMs}`);
-  const programIds = {
+  const programIds: LocalSolanaProgramIds = {
     native: options.programIds?.native ?? DEFAULT_NATIVE_HTLC_PROGRAM_ID,
     spl: options.programIds?.spl ?? DEFAULT_SPL_HTLC_PROGRAM_ID,
+    legacyNative: options.programIds?.legacyNative ?? LEGACY_NATIVE_HTLC_PROGRAM_ID,
+    legacySpl: options.programIds?.legacySpl ?? LEGACY_SPL_HTLC_PROGRAM_ID,
   };
   const chain = new LocalSolanaChain({
-    programs: { native_swaps: programIds.native, spl_swaps: programIds.spl },
+    programs: {
+      native_swaps: programIds.native,
+      spl_swaps: programIds.spl,
+      legacy_native_swaps: programIds.legacyNative,
+      legacy_spl_swaps: programIds.legacySpl,
+    },
     slotMs: slotMs > 0 ? slotMs : 400,
   });
   const server = createSolanaRpcServer(chain, options.logger);

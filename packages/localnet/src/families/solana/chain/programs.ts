@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 const PRODUCT_ROOT = dirname(createRequire(import.meta.url).resolve("htlc-solver/package.json"));
 const BUILD_DIR = join(PRODUCT_ROOT, "contracts", "solana", "build");
 
-export type HtlcProgramName = "native_swaps" | "spl_swaps";
+export type HtlcProgramName = "native_swaps" | "spl_swaps" | "legacy_native_swaps" | "legacy_spl_swaps";
 
 export function htlcProgramPath(name: HtlcProgramName): string {
   return join(BUILD_DIR, `${name}.so`);

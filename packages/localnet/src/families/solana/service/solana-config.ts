@@ -1,3 +1,4 @@
+import type { SolanaProgramVersion } from "htlc-solver/chains/solana/program-version.js";
 import type { LocalServiceAssetBase } from "../../../service/config.js";
 
 /** A Solana asset: `native` for SOL, or the SPL mint (base58). */
@@ -14,6 +15,8 @@ export interface LocalServiceSolanaChainConfig {
   /** HTLC programs (base58). */
   nativeProgramId: string;
   splProgramId: string;
+  /** The interface both programs speak (the solver's `programVersion`). */
+  programVersion: SolanaProgramVersion;
   /**
    * The 64-byte secret key (base58) that pays the fees of the service's redeems on this chain. It
    * never leaves the service.

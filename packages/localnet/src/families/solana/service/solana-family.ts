@@ -1,6 +1,7 @@
 /** The Solana family of the local service: the native and SPL HTLC programs, relayed token initiates. */
 import { solanaAddressProblem } from "htlc-solver/chains/solana/address.js";
 import { readSolanaSecretKey } from "htlc-solver/chains/solana/keypair.js";
+import { SOLANA_PROGRAM_VERSIONS } from "htlc-solver/chains/solana/program-version.js";
 import { LocalServiceConfigError } from "../../../service/config.js";
 import type { LocalServiceFamily } from "../../local-family.js";
 import { SolanaServiceChain } from "./solana-service-chain.js";
@@ -17,6 +18,11 @@ export const solanaServiceFamily: LocalServiceFamily<"solana"> = {
     for (const key of ["nativeProgramId", "splProgramId"] as const) {
       const problem = solanaAddressProblem(chain[key]);
       if (problem !== null) fail(`${where}: ${key} ${chain[key]} ${problem}`);
+    }
+    if (!SOLANA_PROGRAM_VERSIONS.includes(chain.programVersion)) {
+      fail(
+        `${where}: programVersion ${JSON.stringify(chain.programVersion)} must be one of ${SOLANA_PROGRAM_VERSIONS.join(", ")}`,
+      );
     }
     const key = readSolanaSecretKey(chain.relayerSecretKey);
     if ("problem" in key) fail(`${where}: relayerSecretKey ${key.problem}`);

@@ -4,10 +4,9 @@
  * key. Users initiate Solana sources themselves, by calling the HTLC program: no relayed initiate.
  */
 import type { Keypair } from "@solana/web3.js";
-import { redeemInstruction } from "htlc-solver/chains/solana/action-instructions.js";
 import { solanaAddress, solanaAddressProblem } from "htlc-solver/chains/solana/address.js";
 import { readSolanaSecretKey } from "htlc-solver/chains/solana/keypair.js";
-import { decodeLiveSwap } from "htlc-solver/chains/solana/reader.js";
+import { htlcInterfaceOf } from "htlc-solver/chains/solana/htlc-interface.js";
 import { isAlreadyProcessed, SolanaRpc } from "htlc-solver/chains/solana/rpc.js";
 import { SolanaRpcError } from "htlc-solver/chains/solana/rpc-endpoint.js";
 import { signDraft, wireOf } from "htlc-solver/chains/solana/signed-tx.js";
@@ -83,16 +82,18 @@ export class SolanaServiceChain implements ServiceChain {
   async isInitiated(swap: SwapRecord): Promise<boolean> {
     const { asset, address } = swapOfRecord(this.config, swap);
     const { account } = await this.#rpc.getAccount(address, "confirmed");
-    return account !== null && decodeLiveSwap(asset, address, account) !== null;
+    const htlc = htlcInterfaceOf(this.config.programVersion);
+    return account !== null && htlc.decodeSwap(asset, address, account) !== null;
   }
 
   /** Redeems to the stored redeemer with the held secret; the relayer pays the fee (and a payee token account). */
   async redeem(swap: SwapRecord, secret: string): Promise<string> {
     const { asset, address } = swapOfRecord(this.config, swap);
     const { account } = await this.#rpc.getAccount(address, "confirmed");
-    const live = account === null ? null : decodeLiveSwap(asset, address, account);
+    const htlc = htlcInterfaceOf(this.config.programVersion);
+    const live = account === null ? null : htlc.decodeSwap(asset, address, account);
     if (live === null) throw new RelayRejectedError(`no live swap at ${address.toBase58()} to redeem`);
-    const instructions = [redeemInstruction(asset, live, hexBytes(secret, 32, "secret"))];
+    const instructions = [htlc.redeem(asset, live, hexBytes(secret, 32, "secret"))];
     if (asset.mint !== null) {
       const payee = await this.#rpc.getAccount(
         associatedTokenAddress(live.redeemer, asset.mint),

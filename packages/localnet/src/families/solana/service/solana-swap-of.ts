@@ -5,7 +5,8 @@ import {
   type SolanaAsset,
   type SolanaAssetsConfig,
 } from "htlc-solver/chains/solana/assets.js";
-import { swapAccountOf, swapTermsOf } from "htlc-solver/chains/solana/swap-params.js";
+import { htlcInterfaceOf } from "htlc-solver/chains/solana/htlc-interface.js";
+import { swapTermsOf } from "htlc-solver/chains/solana/swap-params.js";
 import type { SwapTerms as SolanaSwapTerms } from "htlc-solver/chains/solana/swap-terms.js";
 import { recordParams } from "htlc-solver/orderbook/record-params.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
@@ -37,5 +38,5 @@ export function solanaChainView(config: LocalServiceSolanaChainConfig): SolanaAs
 export function swapOfRecord(config: LocalServiceSolanaChainConfig, swap: SwapRecord): RecordSwap {
   const asset = resolveSolanaAsset(solanaChainView(config), swap.asset);
   const terms = swapTermsOf(recordParams(swap));
-  return { asset, terms, address: swapAccountOf(asset, terms) };
+  return { asset, terms, address: htlcInterfaceOf(config.programVersion).swapAddress(asset, terms) };
 }

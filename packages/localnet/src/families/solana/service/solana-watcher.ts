@@ -23,9 +23,9 @@ import {
   type Initiation,
   type InitiationClose,
 } from "htlc-solver/chains/solana/initiation-follower.js";
-import { decodeLiveSwap } from "htlc-solver/chains/solana/reader.js";
+import { htlcInterfaceOf } from "htlc-solver/chains/solana/htlc-interface.js";
+import { findLegacyInitiation } from "htlc-solver/chains/solana/legacy/initiation.js";
 import type { SolanaRpc } from "htlc-solver/chains/solana/rpc.js";
-import { initiationSlot } from "htlc-solver/chains/solana/swap-state.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
 import type { LocalServiceSolanaChainConfig } from "./solana-config.js";
 import type { ChainWatcher, OnChainTerms, SwapFacts, TxFact } from "../../../service/chains/service-chain.js";
@@ -74,19 +74,26 @@ export class SolanaWatcher implements ChainWatcher {
 
   async observe(swap: SwapRecord, fromBlock: bigint, _tip: bigint): Promise<SwapFacts> {
     const { asset, terms, address } = swapOfRecord(this.config, swap);
-    const program: HtlcProgram = { id: asset.programId, kind: asset.kind };
+    const htlc = htlcInterfaceOf(this.config.programVersion);
+    const program: HtlcProgram = { id: asset.programId, kind: asset.kind, version: htlc.version };
     const { slot, account } = await this.rpc.getAccount(address, COMMITMENT);
-    const live = account === null ? null : decodeLiveSwap(asset, address, account);
+    const live = account === null ? null : htlc.decodeSwap(asset, address, account);
+    // A legacy account keeps no timelock: its initiating transaction gives it (null when not found).
+    const liveTimelock =
+      live === null || live.timelock !== null
+        ? (live?.timelock ?? null)
+        : ((await findLegacyInitiation(this.rpc, COMMITMENT, asset, live))?.expiresInSlots ?? null);
     const liveTerms: OnChainTerms | null =
-      live === null
+      live === null || liveTimelock === null
         ? null
         : {
             initiator: live.refundee.toBase58(),
             redeemer: live.redeemer.toBase58(),
-            timelock: live.timelock,
+            timelock: liveTimelock,
             amount: live.swapAmount,
           };
-    // The address commits to the terms: whatever initiated there initiated these.
+    // Current programs: the address commits to the terms, so whatever initiated there initiated these.
+    // Legacy: it commits to the initiator and secret hash only; a closed swap is taken at the record's word.
     const termsOnChain = liveTerms ?? {
       initiator: terms.refundee.toBase58(),
       redeemer: terms.redeemer.toBase58(),
@@ -101,7 +108,7 @@ export class SolanaWatcher implements ChainWatcher {
       signature: swap.initiate_tx_hash,
       slot: BigInt(swap.initiate_block_number),
     };
-    if (live !== null && initiationSlot(live) === initiation.slot) {
+    if (live !== null && live.expirySlot === initiation.slot + (liveTimelock ?? terms.timelock)) {
       this.#follower.seenAlive(address, initiation, slot);
       return { onChain: liveTerms };
     }
