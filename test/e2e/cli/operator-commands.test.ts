@@ -3,7 +3,9 @@
  * compared with the chains' own reads, and what they send with both sides' balances.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
+import { createPublicClient, http, type Address } from "viem";
+import { startSolverApp } from "../../../src/app/solver-app.js";
+import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { assetOf, chainBalance, solver, writeProfile } from "./operator-support.js";
 import { formatUnits } from "../../../src/pricing/decimal.js";
 
@@ -86,3 +88,55 @@ describe("solver balances", () => {
     );
   });
 });
+
+describe("solver run --dry-run", () => {
+  it("decides to fill, logs what it would sign and send, and signs, sends and journals as sent nothing", async () => {
+    const from = "ethereum_localnet:usdc";
+    const to = "arbitrum_localnet:usdc";
+    const solverAddress = t.net.descriptor.solver.evmAddress;
+    const app = await startSolverApp(t.net.solverConfig, t.log.logger, undefined, { dryRun: true });
+    try {
+      const user = t.user(2);
+      const solverBefore = await chainBalance(t, to, solverAddress);
+      const userBefore = await user.balance(to);
+      const nonceBefore = await evmNonce(to, solverAddress);
+      const quote = await user.bestQuote(from, to, 100_000_000n);
+      const order = await user.createOrder(quote);
+      await user.initiateWithSignature(order);
+      await waitFor(
+        () =>
+          t.log.find(
+            (l) => l.msg === "dry run: would sign and send a fill" && l.orderId === order.order_id,
+          ) !== undefined,
+        "the dry run's fill line",
+        90_000,
+      );
+      // A few more rounds: the fill is decided again and still not sent.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const line = t.log.find(
+        (l) => l.msg === "dry run: would sign and send a fill" && l.orderId === order.order_id,
+      )!;
+      expect(line).toMatchObject({ kind: "fill", chain: "arbitrum_localnet", asset: to, dryRun: true });
+      expect(String(line.amount)).toBe(quote.destination.amount);
+      expect(await chainBalance(t, to, solverAddress)).toBe(solverBefore);
+      expect(await user.balance(to)).toBe(userBefore);
+      expect(await evmNonce(to, solverAddress)).toBe(nonceBefore);
+      const journal = app.journal;
+      expect(journal.recentAttempts(1000)).toEqual([]);
+      const actions = journal.orderActions(order.order_id);
+      expect(actions.length).toBeGreaterThan(0);
+      for (const action of actions) expect(["planned", "failed"]).toContain(action.status);
+      expect(
+        t.log.find((l) => typeof l.msg === "string" && l.msg.startsWith("transaction broadcast")),
+      ).toBeUndefined();
+    } finally {
+      await app.stop();
+    }
+  }, 180_000);
+});
+
+async function evmNonce(assetId: string, address: string): Promise<number> {
+  const chain = t.net.solverConfig.chains.find((c) => c.name === assetOf(t, assetId).chain)!;
+  const client = createPublicClient({ transport: http(chain.rpcUrls[0]) });
+  return client.getTransactionCount({ address: address as Address });
+}
