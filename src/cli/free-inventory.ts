@@ -15,6 +15,7 @@ import { coinOf } from "../chains/coins.js";
 import type { PreparedChain } from "../chains/family-module.js";
 import type { AssetConfig, SolverConfig } from "../config/types.js";
 import type { Journal } from "../journal/journal.js";
+import { formatUnits } from "../pricing/decimal.js";
 
 export interface AssetInventory {
   chain: string;
@@ -73,4 +74,30 @@ export async function allInventories(
     result.push(...assets);
   }
   return result;
+}
+
+function show(amount: bigint, asset: AssetConfig): string {
+  return `${formatUnits(amount, asset.decimals)} ${asset.symbol}`;
+}
+
+/**
+ * Why a withdrawal of `amount` of `of` is refused, naming the numbers; null when it may go. `coin` is the
+ * chain's coin, which pays the transaction's fee (at most `maxFee`); null when the chain lists none.
+ */
+export function withdrawalRefusal(
+  of: AssetInventory,
+  coin: AssetInventory | null,
+  amount: bigint,
+  maxFee: bigint,
+): string | null {
+  const asset = of.asset;
+  if (amount > of.free) {
+    const parts = `on chain ${show(of.onChain, asset)} - committed to live fills ${show(of.committed, asset)} - fee reserve ${show(of.feeReserve, asset)}`;
+    return `${show(amount, asset)} exceeds the free ${show(of.free < 0n ? 0n : of.free, asset)} of ${asset.id} (${parts})`;
+  }
+  if (coin === null) return `${of.chain} lists no asset for its coin: the withdrawal's fee cannot be checked`;
+  const coinLeft = coin.free - (coin.asset.id === asset.id ? amount : 0n);
+  if (coinLeft < maxFee)
+    return `the withdrawal's fee, up to ${show(maxFee, coin.asset)}, exceeds the ${show(coinLeft < 0n ? 0n : coinLeft, coin.asset)} of free ${coin.asset.id} left beside it (fee reserve ${show(coin.feeReserve, coin.asset)} kept)`;
+  return null;
 }

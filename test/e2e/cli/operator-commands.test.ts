@@ -4,7 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startSolverApp } from "../../../src/app/solver-app.js";
+import { Journal } from "../../../src/journal/journal.js";
+import { parseAssetAmount } from "../../../src/cli/amount-option.js";
+import { claimOk } from "../../support/journal-claims.js";
+import { makeOrder } from "../../support/order-fixture.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { assetOf, chainBalance, solver, writeProfile } from "./operator-support.js";
 import { formatUnits } from "../../../src/pricing/decimal.js";
@@ -139,4 +144,234 @@ async function evmNonce(assetId: string, address: string): Promise<number> {
   const chain = t.net.solverConfig.chains.find((c) => c.name === assetOf(t, assetId).chain)!;
   const client = createPublicClient({ transport: http(chain.rpcUrls[0]) });
   return client.getTransactionCount({ address: address as Address });
+}
+
+/** A fresh recipient on an EVM chain: nothing there before the withdrawal. */
+function freshEvmAddress(): string {
+  return privateKeyToAccount(generatePrivateKey()).address;
+}
+
+function free(rows: Record<string, unknown>[], assetId: string): string {
+  return String(rows.find((r) => r.asset === assetId)?.free);
+}
+
+async function balancesJson(): Promise<Record<string, unknown>[]> {
+  const { code, out } = await solver(profile, "balances", "--json");
+  expect(code).toBe(0);
+  return JSON.parse(out) as Record<string, unknown>[];
+}
+
+function attemptsInJournal(): number {
+  const journal = new Journal(t.net.solverConfig.journal.path);
+  try {
+    return journal.recentAttempts(10_000).length;
+  } finally {
+    journal.close();
+  }
+}
+
+describe("solver withdraw on EVM", () => {
+  const usdc = "ethereum_localnet:usdc";
+  const eth = "ethereum_localnet:eth";
+
+  it("moves exactly the amount of a token and of the coin, both sides measured", async () => {
+    const owner = t.net.descriptor.solver.evmAddress;
+    const to = freshEvmAddress();
+    const [solverUsdc, solverEth] = [await chainBalance(t, usdc, owner), await chainBalance(t, eth, owner)];
+    const token = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "usdc",
+      "--amount",
+      "1.5",
+      "--to",
+      to,
+    );
+    expect(token.err).toBe("");
+    expect(token.code).toBe(0);
+    console.log(token.out);
+    expect(token.out).toMatch(
+      new RegExp(`^withdrew 1.5 usdc to ${to} on ethereum_localnet: 0x[0-9a-f]{64}, mined at \\d+`),
+    );
+    expect(await chainBalance(t, usdc, to)).toBe(1_500_000n);
+    expect(await chainBalance(t, usdc, owner)).toBe(solverUsdc - 1_500_000n);
+    const tokenFee = await feeOf(token.out);
+    expect(await chainBalance(t, eth, owner)).toBe(solverEth - tokenFee);
+
+    const coin = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "eth",
+      "--amount",
+      "0.25",
+      "--to",
+      to,
+      "--json",
+    );
+    expect(coin.code).toBe(0);
+    const sent = JSON.parse(coin.out) as { txHash: string; state: string };
+    expect(sent.state).not.toBe("pending");
+    const coinFee = await feeOf(sent.txHash);
+    expect(await chainBalance(t, eth, to)).toBe(250_000_000_000_000_000n);
+    expect(await chainBalance(t, eth, owner)).toBe(solverEth - tokenFee - 250_000_000_000_000_000n - coinFee);
+    // Journaled like every transaction the solver sends, as the operator's.
+    const journal = new Journal(t.net.solverConfig.journal.path);
+    try {
+      const attempts = journal.recentAttempts(10).filter((a) => a.purpose === "operator");
+      expect(attempts.map((a) => a.txHash)).toContain(sent.txHash);
+    } finally {
+      journal.close();
+    }
+  }, 120_000);
+
+  it("refuses more than the free amount, naming the numbers, and nothing moves", async () => {
+    const owner = t.net.descriptor.solver.evmAddress;
+    const to = freshEvmAddress();
+    const rows = await balancesJson();
+    const freeUsdc = free(rows, usdc);
+    const asked = formatUnits(parseAssetAmount(freeUsdc, assetOf(t, usdc)) + 1n, 6);
+    const attemptsBefore = attemptsInJournal();
+    const before = await chainBalance(t, usdc, owner);
+    const refused = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "usdc",
+      "--amount",
+      asked,
+      "--to",
+      to,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(
+      `withdrawal refused: ${asked} usdc exceeds the free ${freeUsdc} usdc of ${usdc}`,
+    );
+    expect(refused.err).toContain("committed to live fills 0 usdc");
+    // The coin keeps its fee reserve: the whole balance is never free.
+    const ethRow = rows.find((r) => r.asset === eth)!;
+    const allEth = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "eth",
+      "--amount",
+      String(ethRow.onChain),
+      "--to",
+      to,
+    );
+    expect(allEth.code).toBe(1);
+    expect(allEth.err).toContain("fee reserve 0.1 eth");
+    expect(await chainBalance(t, usdc, owner)).toBe(before);
+    expect(await chainBalance(t, usdc, to)).toBe(0n);
+    expect(await chainBalance(t, eth, to)).toBe(0n);
+    expect(attemptsInJournal()).toBe(attemptsBefore);
+  });
+
+  it("keeps what live fills are committed to", async () => {
+    const journal = new Journal(t.net.solverConfig.journal.path);
+    const order = makeOrder();
+    order.order_id = "c0".repeat(32);
+    const owner = t.net.descriptor.solver.evmAddress;
+    const held = await chainBalance(t, usdc, owner);
+    journal.upsertOrder(order);
+    const fill = claimOk(journal, {
+      kind: "fill",
+      orderId: order.order_id,
+      params: {
+        chain: "ethereum_localnet",
+        asset: usdc,
+        swapId: "ab".repeat(32),
+        initiator: owner,
+        redeemer: owner,
+        secretHash: "cd".repeat(32),
+        timelock: 100n,
+        amount: held - 1_000_000n,
+      },
+    });
+    try {
+      const rows = await balancesJson();
+      expect(rows.find((r) => r.asset === usdc)).toMatchObject({
+        committed: formatUnits(held - 1_000_000n, 6),
+        free: "1",
+      });
+      const refused = await solver(
+        profile,
+        "withdraw",
+        "--chain",
+        "ethereum_localnet",
+        "--asset",
+        "usdc",
+        "--amount",
+        "2",
+        "--to",
+        freshEvmAddress(),
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`2 usdc exceeds the free 1 usdc of ${usdc}`);
+      expect(await chainBalance(t, usdc, owner)).toBe(held);
+    } finally {
+      journal.failAction(fill.action.id, "test: released");
+      journal.markOrderDone(order.order_id);
+      journal.close();
+    }
+  });
+
+  it("refuses a bad address, an unknown asset, too many decimals, and a running solver's journal", async () => {
+    const base = ["withdraw", "--chain", "ethereum_localnet", "--asset", "usdc"];
+    const to = freshEvmAddress();
+    const badAddress = await solver(profile, ...base, "--amount", "1", "--to", "bc1qnotevm");
+    expect(badAddress.code).toBe(2);
+    expect(badAddress.err).toContain("--to is not an address of ethereum_localnet");
+    const unknown = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "doge",
+      "--amount",
+      "1",
+      "--to",
+      to,
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain(
+      "--asset doge is not configured on ethereum_localnet (assets: usdc, wbtc, eth)",
+    );
+    const fine = await solver(profile, ...base, "--amount", "1.0000001", "--to", to);
+    expect(fine.code).toBe(2);
+    expect(fine.err).toContain("--amount 1.0000001 has 7 decimals; ethereum_localnet:usdc has 6");
+    const journal = new Journal(t.net.solverConfig.journal.path);
+    journal.acquireLease({ id: "running-solver", host: "elsewhere", pid: 1 }, 60_000);
+    try {
+      const leased = await solver(profile, ...base, "--amount", "1", "--to", to);
+      expect(leased.code).toBe(1);
+      expect(leased.err).toContain(
+        "the journal is in use by another solver (instance running-solver on elsewhere, pid 1)",
+      );
+    } finally {
+      journal.releaseLease();
+      journal.close();
+    }
+    expect(await chainBalance(t, usdc, to)).toBe(0n);
+  });
+});
+
+/** What a mined transaction paid for gas, from its receipt; `text` holds its hash. */
+async function feeOf(text: string): Promise<bigint> {
+  const hash = /0x[0-9a-f]{64}/.exec(text)?.[0] as `0x${string}`;
+  const chain = t.net.solverConfig.chains.find((c) => c.name === "ethereum_localnet")!;
+  const client = createPublicClient({ transport: http(chain.rpcUrls[0]) });
+  const receipt = await client.getTransactionReceipt({ hash });
+  return receipt.gasUsed * receipt.effectiveGasPrice;
 }
