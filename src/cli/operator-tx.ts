@@ -11,7 +11,7 @@ import type { SignedOperatorTx } from "../chains/chain.js";
 import type { PreparedChain } from "../chains/family-module.js";
 import type { Journal } from "../journal/journal.js";
 import { newLeaseHolder } from "../journal/lease.js";
-import type { Logger } from "../util/logger.js";
+import { bigintSafe, type Logger } from "../util/logger.js";
 
 export interface SentOperatorTx {
   chain: string;
@@ -88,7 +88,12 @@ export async function sendOperatorTx(options: {
   const { signed, maxFee } = await options.build();
   await options.recheck(maxFee);
   const attempt = journal.recordOperator(signed);
-  const log = logger.child({ chain: name, txHash: signed.txHash, ...options.what });
+  // Child bindings skip the logger's bigint formatter: amounts go in as decimal strings.
+  const bindings = bigintSafe({ chain: name, txHash: signed.txHash, ...options.what }) as Record<
+    string,
+    unknown
+  >;
+  const log = logger.child(bindings);
   log.info({ maxFee }, "operator transaction signed and journaled");
   await chain.executor.broadcast(signed);
   journal.markBroadcast(attempt.id);

@@ -3,7 +3,8 @@
  * compared with the chains' own reads, and what they send with both sides' balances.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, http, type Address } from "viem";
+import { createPublicClient, erc20Abi, http, type Address } from "viem";
+import { coinOf } from "../../../src/chains/coins.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startSolverApp } from "../../../src/app/solver-app.js";
 import { Journal } from "../../../src/journal/journal.js";
@@ -169,6 +170,109 @@ function attemptsInJournal(): number {
     journal.close();
   }
 }
+
+describe("solver approve", () => {
+  it("shows the allowances, sets an exact one and revokes it, each visible on chain", async () => {
+    const asset = assetOf(t, "arbitrum_localnet:wbtc");
+    const owner = t.net.descriptor.solver.evmAddress as Address;
+    const chain = t.net.solverConfig.chains.find((c) => c.name === "arbitrum_localnet")!;
+    const client = createPublicClient({ transport: http(chain.rpcUrls[0]) });
+    const onChain = () =>
+      client.readContract({
+        address: asset.tokenAddress as Address,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [owner, asset.htlcAddress as Address],
+      });
+    const shown = await solver(profile, "approve", "--json");
+    expect(shown.code).toBe(0);
+    const views = JSON.parse(shown.out) as { asset: string; spender: string; allowance: string }[];
+    const tokens = t.net.solverConfig.chains.flatMap((c) =>
+      c.family === "evm" ? c.assets.filter((a) => a !== coinOf(c)).map((a) => a.id) : [],
+    );
+    expect(views.map((v) => v.asset)).toEqual(tokens);
+    const before = views.find((v) => v.asset === asset.id)!;
+    expect(before.spender).toBe(asset.htlcAddress);
+    const text = await solver(profile, "approve");
+    console.log(text.out);
+
+    const set = await solver(
+      profile,
+      "approve",
+      "--chain",
+      "arbitrum_localnet",
+      "--asset",
+      "wbtc",
+      "--amount",
+      "0.5",
+    );
+    expect(set.code).toBe(0);
+    console.log(set.out);
+    expect(set.out).toMatch(/arbitrum_localnet\s+wbtc\s+0x[0-9a-fA-F]{40}\s+0.5$/);
+    expect(await onChain()).toBe(50_000_000n);
+
+    const revoked = await solver(
+      profile,
+      "approve",
+      "--chain",
+      "arbitrum_localnet",
+      "--asset",
+      "wbtc",
+      "--revoke",
+      "--json",
+    );
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.out)).toEqual([
+      {
+        chain: "arbitrum_localnet",
+        asset: asset.id,
+        spender: asset.htlcAddress,
+        allowance: "0",
+        unlimited: false,
+      },
+    ]);
+    expect(await onChain()).toBe(0n);
+
+    const both = await solver(
+      profile,
+      "approve",
+      "--chain",
+      "arbitrum_localnet",
+      "--asset",
+      "wbtc",
+      "--revoke",
+      "--amount",
+      "1",
+    );
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("give exactly one of --amount DECIMAL, --revoke or --unlimited");
+    const coin = await solver(
+      profile,
+      "approve",
+      "--chain",
+      "arbitrum_localnet",
+      "--asset",
+      "eth",
+      "--amount",
+      "1",
+    );
+    expect(coin.code).toBe(2);
+    expect(coin.err).toContain("arbitrum_localnet:eth is the chain's coin: it has no allowance");
+
+    // Back as the solver's start-up leaves it, for the tests after this one.
+    const unlimited = await solver(
+      profile,
+      "approve",
+      "--chain",
+      "arbitrum_localnet",
+      "--asset",
+      "wbtc",
+      "--unlimited",
+    );
+    expect(unlimited.code).toBe(0);
+    expect(await onChain()).toBe(2n ** 256n - 1n);
+  }, 120_000);
+});
 
 describe("solver withdraw on EVM", () => {
   const usdc = "ethereum_localnet:usdc";
