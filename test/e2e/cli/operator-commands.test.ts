@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, erc20Abi, http, type Address } from "viem";
 import { coinOf } from "../../../src/chains/coins.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { Keypair } from "@solana/web3.js";
 import { startSolverApp } from "../../../src/app/solver-app.js";
+import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
+import { bitcoinNetwork } from "../../../src/chains/bitcoin/network.js";
 import { Journal } from "../../../src/journal/journal.js";
 import { parseAssetAmount } from "../../../src/cli/amount-option.js";
 import { claimOk } from "../../support/journal-claims.js";
@@ -479,3 +482,95 @@ async function feeOf(text: string): Promise<bigint> {
   const receipt = await client.getTransactionReceipt({ hash });
   return receipt.gasUsed * receipt.effectiveGasPrice;
 }
+
+interface WithdrawJson {
+  txHash: string;
+  state: string;
+  feePaid: string | null;
+}
+
+async function withdrawJson(chain: string, asset: string, amount: string, to: string): Promise<WithdrawJson> {
+  const run = await solver(
+    profile,
+    "withdraw",
+    "--chain",
+    chain,
+    "--asset",
+    asset,
+    "--amount",
+    amount,
+    "--to",
+    to,
+    "--json",
+  );
+  expect(run.err).toBe("");
+  expect(run.code).toBe(0);
+  const sent = JSON.parse(run.out) as WithdrawJson;
+  expect(sent.state).not.toBe("pending");
+  const text = await solver(profile, "withdraw", "--help");
+  expect(text.out).toContain("Usage: solver withdraw");
+  return sent;
+}
+
+describe("solver withdraw on Bitcoin and Solana", () => {
+  it("moves exactly the amount of BTC to an address, the solver paying it and the fee", async () => {
+    const btc = "bitcoin_regtest:btc";
+    const owner = t.net.descriptor.solver.bitcoinAddress;
+    const to = BitcoinKey.random().walletPayment(bitcoinNetwork("regtest")).address;
+    const before = await chainBalance(t, btc, owner);
+    const bad = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "bitcoin_regtest",
+      "--asset",
+      "btc",
+      "--amount",
+      "1",
+      "--to",
+      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("is not a Bitcoin address of this network");
+    const sent = await withdrawJson("bitcoin_regtest", "btc", "0.125", to);
+    await t.net.bitcoin.mine(1);
+    const fee = BigInt(sent.feePaid ?? "0");
+    expect(fee).toBeGreaterThan(0n);
+    expect(await chainBalance(t, btc, to)).toBe(12_500_000n);
+    expect(await chainBalance(t, btc, owner)).toBe(before - 12_500_000n - fee);
+  }, 120_000);
+
+  it("moves exactly the amount of SOL and of the SPL token, creating the recipient's token account", async () => {
+    const sol = "solana_localnet:sol";
+    const usdc = "solana_localnet:usdc";
+    const owner = t.net.descriptor.solver.solanaAddress;
+    const to = Keypair.generate().publicKey.toBase58();
+    const [solBefore, usdcBefore] = [await chainBalance(t, sol, owner), await chainBalance(t, usdc, owner)];
+    const coin = await withdrawJson("solana_localnet", "sol", "0.5", to);
+    const coinFee = BigInt(coin.feePaid ?? "0");
+    expect(coinFee).toBeGreaterThan(0n);
+    expect(await chainBalance(t, sol, to)).toBe(500_000_000n);
+    expect(await chainBalance(t, sol, owner)).toBe(solBefore - 500_000_000n - coinFee);
+
+    const token = await withdrawJson("solana_localnet", "usdc", "2.25", to);
+    const tokenFee = BigInt(token.feePaid ?? "0");
+    const rent = BigInt(await t.user(0).solana.rpc.getMinimumBalanceForRentExemption(165));
+    expect(await chainBalance(t, usdc, to)).toBe(2_250_000n);
+    expect(await chainBalance(t, usdc, owner)).toBe(usdcBefore - 2_250_000n);
+    expect(await chainBalance(t, sol, owner)).toBe(solBefore - 500_000_000n - coinFee - tokenFee - rent);
+    const bad = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "solana_localnet",
+      "--asset",
+      "sol",
+      "--amount",
+      "1",
+      "--to",
+      "0xnotsolana",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--to is not an address of solana_localnet");
+  }, 120_000);
+});
