@@ -12,6 +12,9 @@ import { BitcoinKey } from "../../../src/chains/bitcoin/keys.js";
 import { bitcoinNetwork } from "../../../src/chains/bitcoin/network.js";
 import { Journal } from "../../../src/journal/journal.js";
 import { parseAssetAmount } from "../../../src/cli/amount-option.js";
+import { openChainSession } from "../../../src/cli/chain-session.js";
+import { loadCliConfig } from "../../../src/cli/config-option.js";
+import { recordingIo } from "../../unit/cli/io.js";
 import { claimOk } from "../../support/journal-claims.js";
 import { makeOrder } from "../../support/order-fixture.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
@@ -432,6 +435,56 @@ describe("solver withdraw on EVM", () => {
       journal.close();
     }
   });
+
+  it("after a crash between journal and send, sends no second withdrawal while the first is unmined", async () => {
+    const owner = t.net.descriptor.solver.evmAddress;
+    const to = freshEvmAddress();
+    const session = openChainSession(loadCliConfig({ config: profile }, recordingIo({})));
+    let txHash = "";
+    try {
+      const chain = session.chains.get("ethereum_localnet")!;
+      const built = await chain.executor.transfers!.buildTransfer({ asset: usdc, amount: 1_000_000n, to });
+      // Journaled, then the process died before the send.
+      txHash = session.journal.recordOperator(built.signed).txHash;
+    } finally {
+      session.close();
+    }
+    const before = await chainBalance(t, usdc, owner);
+    const again = await solver(
+      profile,
+      "withdraw",
+      "--chain",
+      "ethereum_localnet",
+      "--asset",
+      "usdc",
+      "--amount",
+      "1",
+      "--to",
+      to,
+    );
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(
+      `an earlier operator transaction on ethereum_localnet (${txHash}) is not mined yet`,
+    );
+    expect(await chainBalance(t, usdc, owner)).toBe(before);
+    expect(await chainBalance(t, usdc, to)).toBe(0n);
+    // The solver, when it runs, sends those same bytes: one withdrawal lands, never two.
+    const app = await startSolverApp(t.net.solverConfig, t.log.logger);
+    try {
+      await waitFor(
+        async () => (await chainBalance(t, usdc, to)) === 1_000_000n,
+        "the journaled withdrawal to land",
+      );
+      await waitFor(
+        () => app.journal.liveAttemptRows().every((a) => a.txHash !== txHash || a.blockHeight !== null),
+        "it to be seen mined",
+      );
+    } finally {
+      await app.stop();
+    }
+    expect(await chainBalance(t, usdc, to)).toBe(1_000_000n);
+    expect(await chainBalance(t, usdc, owner)).toBe(before - 1_000_000n);
+  }, 120_000);
 
   it("refuses a bad address, an unknown asset, too many decimals, and a running solver's journal", async () => {
     const base = ["withdraw", "--chain", "ethereum_localnet", "--asset", "usdc"];
