@@ -7,10 +7,8 @@ import type { PreparedChain } from "../chains/family-module.js";
 import { familyOf } from "../chains/registry.js";
 import type { SolverConfig } from "../config/types.js";
 import { Journal } from "../journal/journal.js";
-import { existsSync } from "node:fs";
 import { pino } from "pino";
 import { createLogger, type Logger } from "../util/logger.js";
-import { JournalMissingError } from "./journal-option.js";
 
 export interface ChainSession {
   config: SolverConfig;
@@ -26,11 +24,11 @@ function stderrLogger(config: SolverConfig): Logger {
 }
 
 /**
- * Opens the journal (which must exist: an operator command never starts a new one) and every chain.
- * `logger` defaults to JSON lines on stderr.
+ * Opens the configuration's journal, creating it where the solver has not run yet (a withdrawal before
+ * the first run is journaled where the solver will find it), and every chain. `logger` defaults to JSON
+ * lines on stderr.
  */
 export function openChainSession(config: SolverConfig, logger: Logger = stderrLogger(config)): ChainSession {
-  if (!existsSync(config.journal.path)) throw new JournalMissingError(config.journal.path);
   const journal = new Journal(config.journal.path);
   const chains = new Map<string, PreparedChain>();
   try {

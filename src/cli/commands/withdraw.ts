@@ -80,7 +80,7 @@ async function withdraw(session: ChainSession, { values, io }: CommandInput): Pr
     io.stdout(
       sent.state === "pending"
         ? `withdrawal of ${shown} to ${to} on ${sent.chain} sent as ${sent.txHash}, not mined yet; solver journal shows it`
-        : `withdrew ${shown} to ${to} on ${sent.chain}: ${sent.txHash}, mined at ${sent.blockHeight}${sent.state === "mined" ? " (followed to finality by the solver)" : ""}`,
+        : `withdrew ${shown} to ${to} on ${sent.chain}: ${sent.txHash}, mined at ${sent.blockHeight}${sent.state === "mined" ? " (not final yet: solver run follows it to finality)" : ""}`,
     );
   return EXIT_OK;
 }
