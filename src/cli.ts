@@ -33,7 +33,7 @@ export function usage(commands: readonly CliCommand[]): string {
     "Commands:",
     ...lines,
     "",
-    "Run `solver <command> --help` for the options of a command.",
+    "Run `solver <command> --help` for the options of a command; `solver --version` for the build.",
   ].join("\n");
 }
 
@@ -106,6 +106,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     io.stdout(usage(commands));
     return EXIT_OK;
   }
+  if (first === "--version" || first === "-V") return runVersion(commands, rest, io);
   const helpFor = first === "help" ? rest[0] : undefined;
   const name = helpFor ?? first;
   const command = commands.find((c) => c.name === name);
@@ -114,6 +115,16 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     return EXIT_USAGE;
   }
   return runCommand(command, helpFor === undefined ? rest : ["--help"], io);
+}
+
+/** `solver --version` is `solver version`. */
+function runVersion(commands: readonly CliCommand[], rest: string[], io: CliIo): Promise<number> {
+  const version = commands.find((c) => c.name === "version");
+  if (version === undefined) {
+    io.stderr("solver: this build has no version command");
+    return Promise.resolve(EXIT_USAGE);
+  }
+  return runCommand(version, rest, io);
 }
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {

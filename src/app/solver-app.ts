@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
+import { dryRunChain } from "../chains/dry-run.js";
 import type { PreparedChain } from "../chains/family-module.js";
 import { familyOf } from "../chains/registry.js";
 import type { SolverConfig } from "../config/types.js";
@@ -44,11 +45,17 @@ export interface SolverApp {
   stop(): Promise<void>;
 }
 
+export interface SolverAppOptions {
+  /** Reads and decides as usual; signs and sends nothing (src/chains/dry-run.ts). */
+  dryRun?: boolean;
+}
+
 /** Builds every part from a validated config and starts the quote endpoint, the ops server and the solver loop. */
 export async function startSolverApp(
   profile: SolverConfig,
   logger: Logger,
   observer?: RunnerObserver,
+  options: SolverAppOptions = {},
 ): Promise<SolverApp> {
   // Addresses left to the service are read and checked on chain before anything else starts.
   const config = await withServiceAddresses(
@@ -63,7 +70,8 @@ export async function startSolverApp(
   for (const chainConfig of config.chains) {
     const family = familyOf(chainConfig.family);
     const key = config.solver.keys[chainConfig.family];
-    chains.set(chainConfig.name, family.create({ config: chainConfig, key, journal, logger }));
+    const chain = family.create({ config: chainConfig, key, journal, logger });
+    chains.set(chainConfig.name, options.dryRun === true ? dryRunChain(chain, logger) : chain);
   }
   const chainOfAsset = (assetId: string): PreparedChain => {
     const chain = chains.get(assetId.split(":")[0] ?? "");
@@ -190,8 +198,13 @@ export async function startSolverApp(
   }
   runner.start();
   logger.info(
-    { quoteUrl: quoteServer.url, opsUrl: opsServer.url, chains: [...chains.keys()] },
-    "solver started",
+    {
+      quoteUrl: quoteServer.url,
+      opsUrl: opsServer.url,
+      chains: [...chains.keys()],
+      ...(options.dryRun === true ? { dryRun: true } : {}),
+    },
+    options.dryRun === true ? "solver started in dry run: nothing is signed or sent" : "solver started",
   );
   return {
     journal,

@@ -319,6 +319,42 @@ export interface ChainExecutor {
    * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.
    */
   balance(asset: string): Promise<bigint>;
+  /** Present where the family can pay out of the solver's wallet by the operator's command. */
+  readonly transfers?: OperatorTransfers;
+  /** Present where the family's tokens have allowances. */
+  readonly tokenAllowances?: TokenAllowances;
+}
+
+/** A payment the operator asks for: `amount` (smallest units) of a configured asset to an address of the chain. */
+export interface Transfer {
+  asset: string;
+  amount: bigint;
+  to: string;
+}
+
+/** A signed operator transaction and the most it can cost in fees, smallest units of the chain's coin. */
+export interface SignedOperatorTx {
+  signed: SignedTx;
+  maxFee: bigint;
+}
+
+/**
+ * What the operator's commands ask of a chain's executor besides the runner's actions. Each signs and
+ * never sends: the caller journals the transaction first, as for every action.
+ */
+export interface OperatorTransfers {
+  /** The problem with `to` as a recipient on this chain (not an address of it), or null. */
+  addressProblem(to: string): string | null;
+  /** Signs a plain payment from the solver's wallet. */
+  buildTransfer(transfer: Transfer): Promise<SignedOperatorTx>;
+}
+
+/** Token allowances of the solver's account to the HTLC contracts (families whose tokens have them: EVM). */
+export interface TokenAllowances {
+  /** The spender (the asset's HTLC) and its allowance now; null for an asset that needs none (a coin). */
+  allowance(asset: string): Promise<{ spender: string; allowance: bigint } | null>;
+  /** Signs an approve of exactly `amount` (0 revokes) to the asset's HTLC. */
+  buildApproval(asset: string, amount: bigint): Promise<SignedOperatorTx>;
 }
 
 /** The signed instant refund is handed to the service rather than broadcast (see `instantRefundDelivery`). */

@@ -52,6 +52,13 @@ export interface ChainFamilyModule<
   /** Decimals of the chain's coin (satoshis, wei, lamports), for fees counted where no coin asset is listed. */
   readonly coinDecimals: number;
   readonly terms: TermsCodec<Terms>;
+  /**
+   * The solver's public identities (addresses, public keys) from its key in stored form, labelled; never
+   * the key. With `config`, those it has on that chain; without, those that hold on any chain of the family.
+   */
+  publicAccount(key: string, config?: Config): Record<string, string>;
+  /** A new random private key, in the stored form `key.normalize` gives (what the key file holds). */
+  newKey(): string;
   /** Reads price feeds (kind chainlink) through the chain's own endpoints; present when `readsPriceFeeds`. */
   priceFeedReader?(config: Config): FeedReader;
   /**

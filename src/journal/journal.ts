@@ -55,8 +55,11 @@ export interface ActionRow {
   updatedMs: number;
 }
 
-/** `action`: the transaction carries its actions; `cancel`: it takes a fill's place and moves nothing. */
-export type AttemptPurpose = "action" | "cancel";
+/**
+ * `action`: the transaction carries its actions; `cancel`: it takes a fill's place and moves nothing;
+ * `operator`: the operator's own transaction (a withdrawal, an approve), carrying no action.
+ */
+export type AttemptPurpose = "action" | "cancel" | "operator";
 
 export interface AttemptRow extends TxAttemptRef {
   state: AttemptState;
@@ -340,6 +343,15 @@ export class Journal implements JournalView, FollowPositionsSource {
    */
   recordCancel(actionIds: number[], tx: SignedTx, nowMs = Date.now()): AttemptRow {
     return this.insertAttempt(actionIds, tx, "cancel", nowMs);
+  }
+
+  /**
+   * Stores an operator's transaction (solver withdraw, solver approve) before it is sent, fenced by the
+   * lease like every other; the solver follows it as it follows a cancel: sent again while the node does
+   * not know it, and, if it stays pending, out-paid by one that moves nothing, never built again.
+   */
+  recordOperator(tx: SignedTx, nowMs = Date.now()): AttemptRow {
+    return this.insertAttempt([], tx, "operator", nowMs);
   }
 
   private insertAttempt(

@@ -6,6 +6,7 @@ import {
   type SignedTx,
 } from "../chains/chain.js";
 import type { ActionRow, Journal } from "../journal/journal.js";
+import { DryRunError } from "../chains/dry-run.js";
 import { AlreadyOnChainError } from "../chains/seam-errors.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
@@ -85,6 +86,7 @@ export async function executeClaimed(
       ctx.observer.action(chain.config.name, request.kind, done ? "satisfied" : "failed");
     }
     if (done) log.warn({ orderIds, reason: message }, "the chain already shows this action; nothing sent");
+    else if (error instanceof DryRunError) log.info({ orderIds }, message);
     else log.error({ err: error, orderIds }, "could not build transaction");
     return;
   }

@@ -249,8 +249,9 @@ async function cancelledInstead(
   log: Logger,
 ): Promise<boolean> {
   const { journal } = ctx;
-  if (attempt.purpose === "cancel") {
-    // A cancel only ever gets re-sent or out-paid by another cancel, never turned back into the fill.
+  if (attempt.purpose !== "action") {
+    // A cancel only ever gets re-sent or out-paid by another cancel, never turned back into the fill; an
+    // operator's transaction carries no fill to judge.
     return false;
   }
   const fills = attempt.actionIds.map((id) => journal.action(id)).filter((a) => a.kind === "fill");
@@ -344,7 +345,8 @@ async function bump(
   ctx: ExecutionContext,
   log: Logger,
 ): Promise<void> {
-  if (attempt.purpose === "cancel") return cancel(attempt, chain, ctx, log);
+  // An operator's transaction is the operator's to price again: a stuck one gives way to one moving nothing.
+  if (attempt.purpose !== "action") return cancel(attempt, chain, ctx, log);
   const actions = attempt.actionIds.map((id) => ctx.journal.action(id));
   const allowance = await ctx.feeAllowance(actions);
   const replacement = await chain.executor.bump(

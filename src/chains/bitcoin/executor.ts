@@ -3,13 +3,20 @@
  * refunds after the relative lock, pre-signs instant refunds of declined sources, and replaces stuck
  * transactions by fee (BIP-125). It builds and signs; the runner journals, then calls `broadcast`.
  */
-import { crypto as btcCrypto, payments, Transaction } from "bitcoinjs-lib";
+import {
+  address as btcAddress,
+  crypto as btcCrypto,
+  payments,
+  Transaction,
+  type Network,
+} from "bitcoinjs-lib";
 import type { Logger } from "pino";
 import {
   CANCEL_FEE_CEILING_FACTOR,
   type ActionKind,
   type ActionRequest,
   type ChainExecutor,
+  type OperatorTransfers,
   type FeeAllowance,
   type JournalView,
   type SignedTx,
@@ -53,6 +60,16 @@ export interface BitcoinExecutorOptions {
   /** Confirmation target asked of the fee estimator; default 2 blocks. */
   feeTargetBlocks?: number;
   logger?: Logger;
+}
+
+/** The problem with `to` as an address of `network`, or null. */
+function bitcoinAddressProblem(to: string, network: Network): string | null {
+  try {
+    btcAddress.toOutputScript(to, network);
+    return null;
+  } catch {
+    return `${JSON.stringify(to)} is not a Bitcoin address of this network`;
+  }
 }
 
 export class BitcoinExecutor implements ChainExecutor {
@@ -107,6 +124,24 @@ export class BitcoinExecutor implements ChainExecutor {
       chainWindowMs: config.bumpAfterMs / 2,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
+  }
+
+  /** The operator's payments out of the wallet: one output to the address, change back, at today's fee rate. */
+  get transfers(): OperatorTransfers {
+    const network = bitcoinNetwork(this.#config.network);
+    return {
+      addressProblem: (to) => bitcoinAddressProblem(to, network),
+      buildTransfer: async ({ asset, amount, to }) => {
+        if (!this.#config.assets.some((a) => a.id === asset))
+          throw new BitcoinActionError(`asset ${asset} is not configured on chain ${this.chain}`);
+        const script = btcAddress.toOutputScript(to, network);
+        const paid = await this.wallet.pay([{ script, value: amount }], await this.feeRateSatVb());
+        return {
+          signed: this.#signed(paid.tx, paid.feeRateSatVb, paid.fee, paid.inputValues),
+          maxFee: paid.fee,
+        };
+      },
+    };
   }
 
   /** The node's estimate for the configured target, clamped to the chain's floor and ceiling. */

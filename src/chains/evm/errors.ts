@@ -5,7 +5,7 @@ import { AlreadyOnChainError } from "../seam-errors.js";
 /** Simulation says the transaction would revert; nothing was signed or sent. */
 export class TxWouldRevertError extends Error {
   constructor(
-    readonly action: ActionKind | "approve",
+    readonly action: ActionKind | "approve" | "withdraw",
     /** Name of the decoded custom error (or `Error` / `Panic`), null when the ABI does not know it. */
     readonly errorName: string | null,
     readonly reason: string,

@@ -26,7 +26,9 @@ import {
   type FeeAllowance,
   type JournalView,
   type OmittedAction,
+  type OperatorTransfers,
   type SignedTx,
+  type TokenAllowances,
   type TxAttemptRef,
   type TxStatus,
 } from "../chain.js";
@@ -56,6 +58,7 @@ import { erc20Abi, htlcAbi } from "./htlc-abi.js";
 import { htlcCallFor, type EvmCall } from "./htlc-calls.js";
 import { htlcErrorAbi } from "./htlc-errors.js";
 import { EvmNonceManager } from "./nonce-manager.js";
+import { evmOperatorTransfers, evmTokenAllowances, type OperatorSigner } from "./operator-txs.js";
 import { nativeCost, outstandingCost, tokenCost } from "./outstanding.js";
 import { EvmReader } from "./reader.js";
 import { standardErrorsAbi } from "./standard-errors-abi.js";
@@ -99,6 +102,9 @@ const GAS_HEADROOM_PERCENT = 120n;
 const UNLIMITED_ALLOWANCE_FLOOR = maxUint256 / 2n;
 /** A plain transfer's gas: what a cancel (nothing to self) uses when the account has no code. */
 const TRANSFER_GAS = 21_000n;
+
+/** What a signed transaction is for, in simulation errors. */
+type EvmTxLabel = ActionRequest["kind"] | "approve" | "withdraw";
 
 /** A start-up transaction already broadcast: settles once its receipt shows it took effect. */
 type PendingSetup = () => Promise<void>;
@@ -154,6 +160,30 @@ export class EvmExecutor implements ChainExecutor {
 
   get address(): Address {
     return this.account.address;
+  }
+
+  /** The operator's payments out of the account (src/chains/evm/operator-txs.ts). */
+  get transfers(): OperatorTransfers {
+    return evmOperatorTransfers(this.operatorSigner());
+  }
+
+  /** The operator's view and setting of the HTLCs' token allowances. */
+  get tokenAllowances(): TokenAllowances {
+    return evmTokenAllowances(this.operatorSigner());
+  }
+
+  private operatorSigner(): OperatorSigner {
+    return {
+      config: this.config,
+      signOperatorCall: async (call, label) => {
+        const signed = await this.signNew(call, label);
+        const terms = signed.terms.family === "evm" ? signed.terms : null;
+        if (terms === null)
+          throw new Error(`an EVM transaction on ${this.chain} was signed with foreign terms`);
+        return { signed, maxFee: terms.gas * terms.maxFeePerGas };
+      },
+      allowanceOf: (asset) => this.allowanceOf(resolveEvmAsset(this.config, asset)),
+    };
   }
 
   /** The nonce the next build would take (chain pending count, journal and in-flight builds). */
@@ -607,7 +637,7 @@ export class EvmExecutor implements ChainExecutor {
     const cost =
       token === null
         ? (attempt: Pick<TxAttemptRef, "raw">) => nativeCost(attempt, self)
-        : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, htlc, self);
+        : (attempt: Pick<TxAttemptRef, "raw">) => tokenCost(attempt, { htlc, token }, self);
     return held - outstandingCost(live, BigInt(minedNonce), cost);
   }
 
@@ -675,7 +705,7 @@ export class EvmExecutor implements ChainExecutor {
   }
 
   /** Simulates, then signs under the next nonce; the fees and the nonce are read while it simulates. */
-  private async signNew(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<SignedTx> {
+  private async signNew(call: EvmCall, label: EvmTxLabel): Promise<SignedTx> {
     const fees = settledLater(this.currentFees());
     const pending = settledLater(this.nonces.pendingNow());
     const gas = await this.simulate(call, label);
@@ -687,7 +717,7 @@ export class EvmExecutor implements ChainExecutor {
    * (a refund is valid from `initiatedAt + timelock + 1` on), asked side by side; a revert is read from
    * the call's answer. A revert becomes TxWouldRevertError, never a signed transaction.
    */
-  private async simulate(call: EvmCall, label: ActionRequest["kind"] | "approve"): Promise<bigint> {
+  private async simulate(call: EvmCall, label: EvmTxLabel): Promise<bigint> {
     try {
       const estimated = settledLater(
         this.client.estimateGas({ account: this.address, ...call, blockTag: "pending" }),

@@ -1,6 +1,6 @@
 /** The EVM family as the rest of the solver sees it (src/chains/family-module.ts). */
 import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { viemFeedReader } from "../../pricing/live/chainlink-feed.js";
 import type { ChainFamilyModule } from "../family-module.js";
 import { evmCoin } from "./assets.js";
@@ -19,6 +19,8 @@ export const evmFamily: ChainFamilyModule<"evm", EvmChainConfig, EvmTxTerms> = {
   coin: evmCoin,
   coinDecimals: EVM_COIN_DECIMALS,
   terms: evmTermsCodec,
+  publicAccount: (key) => ({ address: privateKeyToAccount(key as Hex).address }),
+  newKey: () => generatePrivateKey(),
   priceFeedReader: (config) => viemFeedReader(createEvmPublicClient(config)),
   resolveServiceAddresses: (config, serviceAssets) =>
     resolveServiceAddresses(config, createEvmPublicClient(config), serviceAssets),

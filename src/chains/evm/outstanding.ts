@@ -12,7 +12,7 @@ import { decodeFunctionData, isAddressEqual, parseTransaction, type Address, typ
 import type { TxAttemptRef } from "../chain.js";
 import { batchExecutorAbi } from "./batch/batch-executor-abi.js";
 import { with0x } from "./client.js";
-import { htlcAbi } from "./htlc-abi.js";
+import { erc20Abi, htlcAbi } from "./htlc-abi.js";
 
 interface InnerCall {
   target: Address;
@@ -39,8 +39,16 @@ export function nativeCost(attempt: Pick<TxAttemptRef, "raw">, self?: Address): 
   return cost;
 }
 
-/** Tokens an attempt locks into `htlc` (initiates the HTLC pulls by transferFrom, alone or batched); 0 otherwise. */
-export function tokenCost(attempt: Pick<TxAttemptRef, "raw">, htlc: Address, self?: Address): bigint {
+/**
+ * Tokens an attempt takes from the account: what it locks into the asset's `htlc` (initiates the HTLC
+ * pulls by transferFrom, alone or batched) and what it pays out by the token's own `transfer` (the
+ * operator's withdrawals); 0 otherwise.
+ */
+export function tokenCost(
+  attempt: Pick<TxAttemptRef, "raw">,
+  contracts: { htlc: Address; token: Address },
+  self?: Address,
+): bigint {
   const tx = parseTransaction(with0x(attempt.raw));
   const calls: { target: Address | null | undefined; data: Hex | undefined }[] = [
     { target: tx.to, data: tx.data },
@@ -48,10 +56,21 @@ export function tokenCost(attempt: Pick<TxAttemptRef, "raw">, htlc: Address, sel
   ];
   let total = 0n;
   for (const { target, data } of calls) {
-    if (target == null || data === undefined || !isAddressEqual(target, htlc)) continue;
-    total += initiatedAmount(data);
+    if (target == null || data === undefined) continue;
+    if (isAddressEqual(target, contracts.htlc)) total += initiatedAmount(data);
+    else if (isAddressEqual(target, contracts.token)) total += transferredAmount(data);
   }
   return total;
+}
+
+/** The amount an ERC20 `transfer` pays out; 0 for any other call (an approve moves nothing). */
+function transferredAmount(data: Hex): bigint {
+  try {
+    const call = decodeFunctionData({ abi: erc20Abi, data });
+    return call.functionName === "transfer" ? call.args[1] : 0n;
+  } catch {
+    return 0n;
+  }
 }
 
 /** The amount an HTLC call locks: an initiate's amount; 0 for redeems, refunds and anything else. */

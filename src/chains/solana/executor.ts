@@ -11,13 +11,14 @@
  * signed while the first can still land: two fills could then both land, one after the other's swap was
  * redeemed and closed.
  */
-import type { Keypair, PublicKey, TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, type Keypair, type TransactionInstruction } from "@solana/web3.js";
 import type { Logger } from "pino";
 import type {
   ActionRequest,
   ChainExecutor,
   FeeAllowance,
   JournalView,
+  OperatorTransfers,
   SignedTx,
   TxAttemptRef,
   TxStatus,
@@ -32,6 +33,7 @@ import {
   SolanaTxWouldFailError,
   SwapOccupiedError,
 } from "./errors.js";
+import { solanaRecipientProblem, transferInstructions } from "./operator-txs.js";
 import { attemptCost, type RentTable } from "./outstanding.js";
 import { allowanceBounds, computeUnitLimit, computeUnitPrice } from "./priority-fee.js";
 import type { SolanaReader } from "./reader.js";
@@ -91,6 +93,48 @@ export class SolanaExecutor implements ChainExecutor {
 
   get address(): PublicKey {
     return this.#keypair.publicKey;
+  }
+
+  /**
+   * The operator's payments out of the wallet, signed at the configured floor price over a recent
+   * blockhash after a simulation; the fee ceiling counts the rent of a recipient token account it creates.
+   */
+  get transfers(): OperatorTransfers {
+    return {
+      addressProblem: solanaRecipientProblem,
+      buildTransfer: async ({ asset: assetId, amount, to }) => {
+        const asset = resolveSolanaAsset(this.#config, assetId);
+        const recipient = new PublicKey(to);
+        const recipientAccount = asset.mint === null ? null : associatedTokenAddress(recipient, asset.mint);
+        const exists =
+          recipientAccount === null ||
+          (await this.#rpc.getAccount(recipientAccount, "processed")).account !== null;
+        const rent = exists ? 0n : await this.#rpc.getMinimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE);
+        const instructions = transferInstructions(asset, this.address, recipient, amount, exists);
+        const latest = await this.#rpc.getLatestBlockhash("confirmed");
+        const draft: TxDraft = {
+          instructions,
+          blockhash: latest.blockhash,
+          lastValidBlockHeight: latest.lastValidBlockHeight,
+          computeUnitPriceMicroLamports: this.#config.computeUnitPriceFloorMicroLamports,
+          computeUnitLimit: SIMULATION_UNIT_LIMIT,
+        };
+        const probe = signDraft(this.chain, draft, this.#keypair);
+        const result = await this.#rpc.simulate(wireOf(probe.raw));
+        if (result.err !== null && result.err !== undefined)
+          throw new SolanaTxWouldFailError(
+            `withdrawal of ${assetId}`,
+            describeTxError(result.err, asset.kind),
+            result.logs ?? [],
+          );
+        const signed = signDraft(
+          this.chain,
+          { ...draft, computeUnitLimit: computeUnitLimit(result.unitsConsumed ?? SIMULATION_UNIT_LIMIT) },
+          this.#keypair,
+        );
+        return { signed, maxFee: solanaTerms(signed).feeLamports + rent };
+      },
+    };
   }
 
   /**

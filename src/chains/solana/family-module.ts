@@ -1,8 +1,10 @@
 /** The Solana family as the rest of the solver sees it (src/chains/family-module.ts). */
 import type { ChainFamilyModule } from "../family-module.js";
+import { Keypair } from "@solana/web3.js";
 import { solanaCoin } from "./assets.js";
 import { solanaConfigSpec, type SolanaChainConfig } from "./config.js";
 import { createSolanaFamily } from "./family.js";
+import { readSolanaSecretKey, solanaSecretKeyText } from "./keypair.js";
 import { solanaTermsCodec, type SolanaTxTerms } from "./tx-terms.js";
 import { checkSolanaChainOnline } from "./online-check.js";
 
@@ -15,6 +17,12 @@ export const solanaFamily: ChainFamilyModule<"solana", SolanaChainConfig, Solana
   coinDecimals: SOLANA_COIN_DECIMALS,
   terms: solanaTermsCodec,
   checkOnline: checkSolanaChainOnline,
+  publicAccount: (key) => {
+    const reading = readSolanaSecretKey(key);
+    if ("problem" in reading) throw new Error(`the Solana key ${reading.problem}`);
+    return { publicKey: reading.keypair.publicKey.toBase58() };
+  },
+  newKey: () => solanaSecretKeyText(Keypair.generate()),
   create: ({ config, key, journal, logger }) => {
     const family = createSolanaFamily({
       config,

@@ -4,7 +4,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from "../command.j
 import { CONFIG_OPTION, CONFIG_OPTION_HELP, configFileOf, loadCliConfig } from "../config-option.js";
 import { waitForStopSignal } from "../signals.js";
 
-const HELP = `Usage: solver run [--config FILE]
+const HELP = `Usage: solver run [--config FILE] [--dry-run]
 
 Starts the solver: the quote endpoint (config quote.*), the ops server with /health, /metrics and
 /status (config ops.*), and the loop that polls the service and fills, redeems and refunds orders.
@@ -16,8 +16,16 @@ to start, naming the one that holds it (exit 1); a solver whose journal was take
 reloads the pricing settings (strategies, prices, curves, limits) without a restart; a reloaded file with
 problems is refused, each problem logged with its key, and the settings in force stay.
 
+With --dry-run it reads the chains and the service and decides as usual, and where it would sign and send
+(a fill, redeem, refund, a replacement or re-broadcast, its start-up approvals) it logs one line saying
+what and does not: no key signs, no balance changes, no attempt is journaled. It still takes the
+journal's lease and records its decisions and its actions (a dry-run action ends failed with the reason
+"dry run", and is planned again each round): run it on a copy of the journal (solver journal backup) or
+a journal of its own (SOLVER_JOURNAL_PATH), not beside a running solver.
+
 Options:
 ${CONFIG_OPTION_HELP}
+      --dry-run       Sign and send nothing; log what would be signed and sent
   -h, --help          Show this help`;
 
 /** Runs `work`; false when it has not finished after `ms` (it goes on, unawaited). */
@@ -35,7 +43,7 @@ export const command: CliCommand = {
   name: "run",
   summary: "Run the solver daemon",
   help: HELP,
-  options: CONFIG_OPTION,
+  options: { ...CONFIG_OPTION, "dry-run": { type: "boolean" } },
   run: async ({ values, positionals, io }) => {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const config = loadCliConfig(values, io);
@@ -46,7 +54,7 @@ export const command: CliCommand = {
     );
     try {
       const { startSolverApp } = await import("../../app/solver-app.js");
-      const app = await startSolverApp(config, logger);
+      const app = await startSolverApp(config, logger, undefined, { dryRun: values["dry-run"] === true });
       const file = configFileOf(values, io);
       const { ConfigReloader } = await import("../../app/config-reload.js");
       const reloader =

@@ -60,6 +60,16 @@ describe("the compiled solver (npm run build, plain Node)", () => {
     await t?.net.stop();
   });
 
+  it("tells its version and commit", () => {
+    const version = spawnSync(process.execPath, ["bin/solver.js", "--version"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...FROM_BUILD },
+      encoding: "utf8",
+    });
+    expect(version.stderr).toBe("");
+    expect(version.stdout).toMatch(/^htlc-solver \d+\.\d+\.\d+ \(commit [0-9a-f]{40}\)\n$/);
+  });
+
   it("starts, quotes, is live and ready, and stops cleanly on SIGTERM", async () => {
     const harness = new SolverProcessHarness(t, t.net.solverConfig);
     harnesses.push(harness);
