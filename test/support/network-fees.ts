@@ -39,3 +39,9 @@ export function freeFacts(chains: readonly string[], atMs: number): NetworkFeeFa
     batches: new Map(),
   };
 }
+
+/** A quote's `fixed_fee` (whole units, a decimal string) in smallest units of its destination asset. */
+export function chargedUnits(fixedFee: string, decimals: number): bigint {
+  const [whole = "0", fraction = ""] = fixedFee.split(".");
+  return BigInt(whole + fraction.padEnd(decimals, "0"));
+}

@@ -19,6 +19,7 @@ import {
   splVaultExists,
   SPL_USDC,
 } from "./solana-support.js";
+import { chargedUnits } from "../../support/network-fees.js";
 
 const timings: string[] = [];
 
@@ -65,7 +66,7 @@ describe("Solana swaps on the localnet", () => {
     const to = "arbitrum_localnet:usdc";
     const amount = 2_000_000_000n; // 2 SOL at 150 USD
     const quote = await user.bestQuote(SOL, to, amount);
-    expect(BigInt(quote.destination.amount)).toBe(299_100_000n); // less 30 bps
+    expect(BigInt(quote.destination.amount)).toBe(299_100_000n - chargedUnits(quote.fixed_fee, 6)); // less 30 bps and fees
     const order = await user.createOrder(quote);
     expect(order.source_swap).toMatchObject({
       initiator: user.solana.address,
@@ -125,7 +126,7 @@ describe("Solana swaps on the localnet", () => {
     const user = t.user(2);
     const quote = await user.bestQuote(BTC, SOL, 500_000n);
     const amount = BigInt(quote.destination.amount);
-    expect(amount).toBe(1_994_000_000n); // 0.005 BTC = 300 USD = 2 SOL, less 30 bps
+    expect(amount).toBe(1_994_000_000n - chargedUnits(quote.fixed_fee, 9)); // 0.005 BTC = 300 USD = 2 SOL, less 30 bps and fees
     const order = await user.createOrder(quote);
     const [userSol, solverSol, solverBtc] = [
       await user.balance(SOL),
