@@ -13,8 +13,9 @@ import {
 } from "./priority-fee.js";
 
 /**
- * Compute units each program instruction used in simulation (SPL, which uses more than native), measured
- * on the HTLC programs (test/e2e/pricing/network-fee-estimates.test.ts checks them).
+ * Compute units charged per action: a bound above what the HTLC programs' SPL instructions (which use
+ * more than native ones) take. They matter only at a non-zero priority fee; the executor's own
+ * simulation sets what a transaction requests.
  */
 export const SOLANA_ACTION_UNITS: Record<keyof NetworkFeeEstimate, bigint> = {
   fill: 60_000n,
