@@ -13,6 +13,7 @@ export const RELOADED_KEYS = [
   "prices",
   "inventoryCurves",
   "limits",
+  "networkFees",
   "safety.priceToleranceBps",
 ] as const;
 
@@ -78,6 +79,7 @@ export function withReloadedParts(current: SolverConfig, next: SolverConfig): So
     prices: next.prices,
     inventoryCurves: next.inventoryCurves,
     limits: next.limits,
+    networkFees: next.networkFees,
     safety: { ...current.safety, priceToleranceBps: next.safety.priceToleranceBps },
   };
 }

@@ -5,6 +5,7 @@ import { dryRunChain } from "../chains/dry-run.js";
 import type { PreparedChain } from "../chains/family-module.js";
 import { familyOf } from "../chains/registry.js";
 import type { SolverConfig } from "../config/types.js";
+import { recentBatchSizes } from "../journal/batch-sizes.js";
 import { Journal } from "../journal/journal.js";
 import { LeaseHeldError, newLeaseHolder, type Acquired, type LeaseHolder } from "../journal/lease.js";
 import { PnlStore } from "../journal/pnl-store.js";
@@ -88,6 +89,8 @@ export async function startSolverApp(
     balances,
     committed: (assetId) => plannedForQuotes().get(assetId) ?? 0n,
     inFlight: (assetId) => inFlightForQuotes().get(assetId) ?? 0n,
+    feeEstimators: [...chains.values()].map((chain) => chain.executor),
+    batchSizes: (sinceMs) => recentBatchSizes(journal.database, sinceMs),
     feedReader: feedReaders(config),
     logger: logger.child({ component: "prices" }),
   });

@@ -260,6 +260,21 @@ export interface FeeAllowance {
   reason: string;
 }
 
+/**
+ * What one transaction of an action kind costs on a chain at the fees of now, in the smallest unit of
+ * the chain's coin, split so that batching can be discounted: a transaction carrying `n` actions of the
+ * kind costs `perTransaction + n × perAction`.
+ */
+export interface ActionFeeEstimate {
+  /** Paid once whatever the transaction carries (EVM: intrinsic gas; Bitcoin: version, outputs). */
+  perTransaction: bigint;
+  /** Added by each action carried (the HTLC call, input or output), with any rent never got back. */
+  perAction: bigint;
+}
+
+/** The fees of the actions pricing charges for, as the chain's family reads them now. */
+export type NetworkFeeEstimate = Record<"fill" | "redeem" | "refund", ActionFeeEstimate>;
+
 export interface ChainExecutor {
   readonly chain: string;
   /**
@@ -314,6 +329,12 @@ export interface ChainExecutor {
    * where transactions are not ordered by nonce.
    */
   fillNonceGaps?(): Promise<SignedTx[]>;
+  /**
+   * What a fill, a redeem and a refund cost here at the fees of now (the family's live fee reads times
+   * the size its transactions take). Read in the background by pricing, never while a quote waits; a
+   * rejection leaves quotes on this chain refused until a read succeeds.
+   */
+  networkFees(): Promise<NetworkFeeEstimate>;
   /**
    * The solver's balance of an asset id on this chain, smallest units, as it will be once every live
    * journaled attempt lands: what they spend is already taken off. Read the journal before the chain.

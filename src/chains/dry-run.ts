@@ -65,6 +65,7 @@ function dryRunExecutor(inner: ChainExecutor, log: Logger): ChainExecutor {
       return Promise.reject(new DryRunError(`broadcast of ${tx.txHash}`));
     },
     txStatus: (attempt, actions) => inner.txStatus(attempt, actions),
+    networkFees: () => inner.networkFees(),
     bump: (attempt: TxAttemptRef, actions: ActionRequest[]): Promise<SignedTx | null> => {
       log.info(
         { txHash: attempt.txHash, actions: actions.map(describeAction) },

@@ -16,6 +16,7 @@ import { createSchemaConfig, solverSchema, type SettingGroup } from "./schema.js
 import { inventoryCurvesSchema } from "./sections/inventory-curves.js";
 import { resolveKeys } from "./sections/keys.js";
 import { fixedPricesSchema, limitsSchema } from "./sections/limits.js";
+import { networkFeesSchema } from "./sections/network-fees.js";
 import { pricesSchema } from "./sections/prices.js";
 import { strategiesSchema } from "./sections/strategies.js";
 import { checkScalarSettings, fitToSchema, stripComments } from "./settings-shape.js";
@@ -129,6 +130,7 @@ function buildConfig(problems: Problems, raw: RawObject, families: readonly Chai
     limitsSchema(assetIds),
     isRawObject(raw.limits) ? raw.limits : {},
   );
+  const networkFees = parseSettings(problems, "networkFees", networkFeesSchema(), raw.networkFees);
   const keys = readSolverKeys(problems, raw, new Set(listed.map((c) => c.family)), families);
   // A section left undefined had problems, which the loader throws before this config is used.
   const read = <T>(value: T | undefined): T => value as T;
@@ -149,6 +151,7 @@ function buildConfig(problems: Problems, raw: RawObject, families: readonly Chai
     strategies: read(strategies),
     inventoryCurves: read(inventoryCurves),
     limits: read(limits),
+    networkFees: read(networkFees),
     safety: {
       timelockMarginMs: setting(raw, "safety.timelockMarginMs"),
       redeemDeadlineMarginMs: setting(raw, "safety.redeemDeadlineMarginMs"),

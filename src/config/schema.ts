@@ -134,6 +134,45 @@ const COMMON_SETTINGS = {
       env: "SOLVER_MAX_IN_FLIGHT_USD_CENTS",
     },
   },
+  networkFees: {
+    minProfitUsdCents: {
+      doc:
+        "Least profit per order beyond its network fees, USD cents: each quote takes it off besides the " +
+        "expected fees, converted to the destination asset at the solver's prices.",
+      default: "0",
+      format: "solver-amount",
+      env: "SOLVER_NETWORK_FEES_MIN_PROFIT_USD_CENTS",
+    },
+    refundProbabilityBps: {
+      doc: "Chance (bps) that the solver refunds its fill because the user never redeems it; quotes charge this share of the refund's fees.",
+      default: 500,
+      format: "solver-bps",
+      env: "SOLVER_NETWORK_FEES_REFUND_PROBABILITY_BPS",
+    },
+    lossToleranceUsdCents: {
+      doc:
+        "At fill time, how far (USD cents) an order's network fees of then may exceed what it leaves for " +
+        "them; beyond, the fill waits until fees fall or the order's deadline passes.",
+      default: "0",
+      format: "solver-amount",
+      env: "SOLVER_NETWORK_FEES_LOSS_TOLERANCE_USD_CENTS",
+    },
+    refreshMs: ms(
+      "Interval of the background read of every chain's network fees and of the recent batch sizes.",
+      15_000,
+      "SOLVER_NETWORK_FEES_REFRESH_MS",
+    ),
+    maxAgeMs: ms(
+      "A network fee estimate older than this prices nothing: quotes and fills on its chain wait.",
+      120_000,
+      "SOLVER_NETWORK_FEES_MAX_AGE_MS",
+    ),
+    batchWindowMs: ms(
+      "Batch sizes are measured over the solver's transactions mined in this window.",
+      3_600_000,
+      "SOLVER_NETWORK_FEES_BATCH_WINDOW_MS",
+    ),
+  },
   safety: {
     timelockMarginMs: ms(
       "Remaining source time must exceed the destination timelock by at least this much.",

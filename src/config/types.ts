@@ -5,6 +5,7 @@
  * Amounts are bigint in smallest units; durations are milliseconds unless the name says otherwise.
  */
 import type { ChainConfig, SolverKeys } from "../chains/registry.js";
+import type { NetworkFeeSettings } from "../pricing/network-fees/facts.js";
 
 export type { AssetConfig, CommonChainConfig } from "./common-chain.js";
 
@@ -167,6 +168,8 @@ export interface SolverConfig {
   /** Per destination asset id: the fee widens as its inventory falls below target. */
   inventoryCurves: Record<string, InventoryCurve>;
   limits: Limits;
+  /** What quotes charge for network fees and minimum profit, and how fee estimates are read. */
+  networkFees: NetworkFeeSettings;
   safety: SafetyConfig;
   journal: { path: string };
   ops: { host: string; port: number };

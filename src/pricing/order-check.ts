@@ -4,10 +4,19 @@
  * refuse. The requote reads the inventory curve where quotes read it, at the destination inventory before
  * this fill: an order quoted while inventory was high pays the wider fee once inventory has fallen, so
  * `price_moved` means "asks for more than the solver would quote now", whether the market or the
- * inventory moved.
+ * inventory moved. Network fees are judged apart: an order whose fees of now exceed what it leaves for
+ * them by more than `networkFees.lossToleranceUsdCents` waits (`network_fees`), since fees fall again,
+ * until its deadline refuses it; the minimum profit is a quote's margin, not asked again here.
  */
 import { describeAmount } from "./assets.js";
-import { checkCapacityFor, priceRequest, type PricedRequest, type QuoteDeps } from "./quote.js";
+import { centsInDestination } from "./network-fees/view.js";
+import {
+  checkCapacityFor,
+  networkFeeRefusal,
+  priceRequest,
+  type PricedRequest,
+  type QuoteDeps,
+} from "./quote.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
 
 export interface OrderAmounts {
@@ -46,7 +55,7 @@ export async function checkOrderPrice(
   checkTolerance(toleranceBps);
   const requoted = await requote(order, deps, holding);
   if (isRefusal(requoted)) return requoted;
-  return judgePrice(order, requoted, toleranceBps);
+  return judgePrice(order, requoted, toleranceBps, deps.networkFees.settings.lossToleranceUsdCents);
 }
 
 /**
@@ -66,7 +75,7 @@ export async function checkOrderAgainstQuote(
   // Capacity is checked for what the order actually takes, which may exceed today's quote.
   const capacityRefusal = await checkCapacityFor(deps, requoted.to, order.toAmount);
   if (capacityRefusal !== undefined) return capacityRefusal;
-  return judgePrice(order, requoted, toleranceBps);
+  return judgePrice(order, requoted, toleranceBps, deps.networkFees.settings.lossToleranceUsdCents);
 }
 
 function checkTolerance(toleranceBps: number): void {
@@ -85,18 +94,35 @@ function requote(
   );
 }
 
-/** The order may ask at most the tolerance more than the requote. */
+/**
+ * The order may ask at most the tolerance more than the requote before network fees, and the network
+ * fees of now may exceed what that leaves by at most the loss tolerance.
+ */
 function judgePrice(
   order: OrderAmounts,
   requoted: PricedRequest,
   toleranceBps: number,
+  lossToleranceUsdCents: bigint,
 ): OrderCheckOk | QuoteRefusal {
-  // order.toAmount / requoted.toAmount must not exceed 1 + tolerance; compared in integers.
-  if (order.toAmount * 10_000n > requoted.toAmount * (10_000n + BigInt(toleranceBps))) {
+  const { to, beforeNetwork, charge } = requoted;
+  // order.toAmount / beforeNetwork must not exceed 1 + tolerance; compared in integers.
+  if (order.toAmount * 10_000n > beforeNetwork * (10_000n + BigInt(toleranceBps))) {
     return refuse(
       "price_moved",
-      `order asks ${describeAmount(order.toAmount, requoted.to)} but the solver quotes ` +
-        `${describeAmount(requoted.toAmount, requoted.to)} now, beyond the ${toleranceBps} bps tolerance`,
+      `order asks ${describeAmount(order.toAmount, to)} but the solver quotes ` +
+        `${describeAmount(beforeNetwork, to)} before network fees now, beyond the ${toleranceBps} bps tolerance`,
+    );
+  }
+  // Fees are paid out of what the price check allows: the market's move and the fees' rise each have
+  // their own tolerance, and the solver's loss on an order is bounded by the two together.
+  const allowed = (beforeNetwork * (10_000n + BigInt(toleranceBps))) / 10_000n;
+  const shortfall = order.toAmount + charge.networkFee - allowed;
+  const tolerated = centsInDestination(lossToleranceUsdCents, to);
+  if (shortfall > tolerated) {
+    return networkFeeRefusal(
+      requoted,
+      `order asks ${describeAmount(order.toAmount, to)}, which leaves ${describeAmount(shortfall, to)} ` +
+        `of its network fees unpaid, more than the loss tolerance of ${describeAmount(tolerated, to)}`,
     );
   }
   return { ok: true, requoted };

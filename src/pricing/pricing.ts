@@ -17,6 +17,7 @@ import {
   type OrderAmounts,
   type OrderCheckOk,
 } from "./order-check.js";
+import { NetworkFeeBook, type FeeBookOptions, type FeeEstimator } from "./network-fees/fee-book.js";
 import { PriceUnavailableError, priceSourcesOf, type PriceSources } from "./price-source.js";
 import { quoteFor, type QuoteDeps } from "./quote.js";
 import type { QuoteFunction } from "./quote-server.js";
@@ -26,6 +27,10 @@ import type { QuoteRefusal } from "./refusal.js";
 
 export interface PricingIo {
   balances: BalanceSource;
+  /** Each chain's network fee estimate, read in the background. */
+  feeEstimators: readonly FeeEstimator[];
+  /** Batch sizes achieved since a moment, from the journal (`recentBatchSizes`). */
+  batchSizes: FeeBookOptions["batchSizes"];
   committed: CommittedAmount;
   inFlight?: CommittedAmount;
   /** How long a balance read is reused; 5 s unless given. */
@@ -39,7 +44,7 @@ export interface PricingIo {
 /** The parts of SolverConfig pricing reads; a SolverConfig is one. */
 export interface PricingConfig extends Pick<
   SolverConfig,
-  "fixedPrices" | "prices" | "strategies" | "limits" | "inventoryCurves"
+  "fixedPrices" | "prices" | "strategies" | "limits" | "inventoryCurves" | "networkFees"
 > {
   solver: Pick<SolverConfig["solver"], "id">;
   chains: readonly CoinChain[];
@@ -101,6 +106,7 @@ function quoteSettingsOf(config: PricingConfig): QuoteSettings {
     livePrices: config.prices.assets,
     limits: config.limits,
     curves: config.inventoryCurves,
+    networkFees: config.networkFees,
   };
 }
 
@@ -118,6 +124,7 @@ class PricingEngine implements Pricing {
   private currentBookKey: string;
   private started = false;
   private readonly now: () => number;
+  private readonly feeBook: NetworkFeeBook;
 
   constructor(
     config: PricingConfig,
@@ -137,8 +144,23 @@ class PricingEngine implements Pricing {
       cacheMs: io.balanceCacheMs ?? DEFAULT_BALANCE_CACHE_MS,
       now: this.now,
     });
+    this.feeBook = new NetworkFeeBook({
+      estimators: io.feeEstimators,
+      batchSizes: io.batchSizes,
+      refreshMs: config.networkFees.refreshMs,
+      batchWindowMs: config.networkFees.batchWindowMs,
+      ...(io.logger ? { logger: io.logger } : {}),
+      now: this.now,
+    });
     this.settings = quoteSettingsOf(config);
-    this.currentDeps = quoteDepsOf(this.settings, this.sources, this.inventory);
+    this.currentDeps = this.depsOf(this.settings);
+  }
+
+  private depsOf(settings: QuoteSettings): QuoteDeps {
+    return quoteDepsOf(settings, this.sources, this.inventory, {
+      facts: () => this.feeBook.facts(),
+      now: this.now,
+    });
   }
 
   get deps(): QuoteDeps {
@@ -178,12 +200,12 @@ class PricingEngine implements Pricing {
 
   async start(): Promise<void> {
     this.started = true;
-    await this.book.start();
+    await Promise.all([this.book.start(), this.feeBook.start()]);
   }
 
   async stop(): Promise<void> {
     this.started = false;
-    await this.book.stop();
+    await Promise.all([this.book.stop(), this.feeBook.stop()]);
   }
 
   async reload(config: PricingConfig): Promise<void> {
@@ -199,7 +221,8 @@ class PricingEngine implements Pricing {
     this.sources = priceSourcesOf(config.fixedPrices, this.book);
     this.inventory.update({ floors: config.limits.inventoryFloor, prices: this.sources.byAsset });
     this.settings = quoteSettingsOf(config);
-    this.currentDeps = quoteDepsOf(this.settings, this.sources, this.inventory);
+    this.feeBook.update(config.networkFees);
+    this.currentDeps = this.depsOf(this.settings);
     if (previous !== this.book) await previous.stop();
   }
 
@@ -221,6 +244,7 @@ class PricingEngine implements Pricing {
     return takeQuoteSnapshot({
       settings: this.settings,
       readings: this.book.readingsByAsset(),
+      networkFees: this.feeBook.facts(),
       balances: this.inventory,
       committed,
       inFlight: this.io.inFlight ?? committed,

@@ -25,6 +25,8 @@ export interface QuoteItemInput {
   toAmount: bigint;
   /** The fee actually taken (strategy fee and inventory curve). */
   feeBps: number;
+  /** Network fees and minimum profit charged, destination smallest units. */
+  charge: { total: bigint };
 }
 
 export function buildQuoteItem(input: QuoteItemInput): QuoteItem {
@@ -36,6 +38,8 @@ export function buildQuoteItem(input: QuoteItemInput): QuoteItem {
     estimated_time: strategy.estimatedTimeSeconds,
     slippage: strategy.spreadBps,
     fee: input.feeBps,
-    fixed_fee: formatUnits(strategy.fixedFee, to.decimals),
+    // Everything charged in destination units beside the bps fee: the strategy's own fixed fee, the
+    // order's expected network fees and the minimum profit.
+    fixed_fee: formatUnits(strategy.fixedFee + input.charge.total, to.decimals),
   };
 }

@@ -12,6 +12,8 @@ import type {
 import { indexAssets, type FeeCoins } from "./assets.js";
 import type { DecimalString } from "./decimal.js";
 import type { CapacityView } from "./inventory.js";
+import type { NetworkFeeFacts, NetworkFeeSettings } from "./network-fees/facts.js";
+import { NetworkFees } from "./network-fees/view.js";
 import type { PriceSources } from "./price-source.js";
 import type { QuoteDeps } from "./quote.js";
 
@@ -29,6 +31,14 @@ export interface QuoteSettings {
   limits: Limits;
   /** Inventory curves per destination asset id. */
   curves: Readonly<Record<string, InventoryCurve>>;
+  /** Minimum profit, refund probability and the age bounds of network fee estimates. */
+  networkFees: NetworkFeeSettings;
+}
+
+/** Where a quote's network fee facts come from, and its clock. */
+export interface NetworkFeeSource {
+  facts: () => NetworkFeeFacts;
+  now: () => number;
 }
 
 /** A quote's dependencies out of the settings, the prices and the capacity they are read against. */
@@ -36,15 +46,25 @@ export function quoteDepsOf(
   settings: QuoteSettings,
   prices: PriceSources,
   capacity: CapacityView,
+  fees: NetworkFeeSource,
 ): QuoteDeps {
+  const assets = indexAssets([{ assets: settings.assets }]);
   return {
     solverId: settings.solverId,
     strategies: settings.strategies,
-    assets: indexAssets([{ assets: settings.assets }]),
+    assets,
     feeCoins: settings.feeCoins,
     prices,
     limits: settings.limits,
     curves: settings.curves,
     capacity,
+    networkFees: new NetworkFees({
+      settings: settings.networkFees,
+      facts: fees.facts,
+      feeCoins: settings.feeCoins,
+      assets,
+      prices: prices.byAsset,
+      now: fees.now,
+    }),
   };
 }

@@ -1,17 +1,19 @@
 /**
  * The solver's quote: find the pair's strategy, check the size limits, convert by price, take fees
- * (widened or narrowed by the destination's inventory curve), then check that inventory and exposure can
- * carry the fill.
+ * (widened or narrowed by the destination's inventory curve) and the order's network fees and minimum
+ * profit, then check that inventory and exposure can carry the fill.
  */
 import type { AssetConfig, InventoryCurve, Limits, PricingStrategy } from "../config/types.js";
 import type { QuoteItem } from "../orderbook/types.js";
 import { checkAmountLimits } from "./amount-limits.js";
-import { gasAssetOf, type AssetIndex, type FeeCoins } from "./assets.js";
+import { describeAmount, gasAssetOf, type AssetIndex, type FeeCoins } from "./assets.js";
 import { checkCapacity } from "./capacity.js";
 import { convertAmount, type PricedAsset } from "./conversion.js";
 import { applyFees } from "./fees.js";
 import type { CapacityView } from "./inventory.js";
 import { curveExtraBps, effectiveFeeBps } from "./inventory-curve.js";
+import type { NetworkCharge } from "./network-fees/charge.js";
+import type { NetworkFees } from "./network-fees/view.js";
 import { PriceUnavailableError, readPrice, type PriceSource, type PriceSources } from "./price-source.js";
 import { buildQuoteItem } from "./quote-item.js";
 import { isRefusal, refuse, type QuoteRefusal } from "./refusal.js";
@@ -36,6 +38,8 @@ export interface QuoteDeps {
   /** Inventory curves per destination asset id. */
   curves: Readonly<Record<string, InventoryCurve>>;
   capacity: CapacityView;
+  /** Each chain's network fees of now, and what an order is charged for them. */
+  networkFees: NetworkFees;
 }
 
 export type PricedAssetConfig = AssetConfig & PricedAsset;
@@ -46,7 +50,11 @@ export interface PricedRequest {
   from: PricedAssetConfig;
   to: PricedAssetConfig;
   fromAmount: bigint;
-  /** Destination smallest units after fees, rounded down; always > 0. */
+  /** Destination smallest units after the strategy's fees, before the network charge; always > 0. */
+  beforeNetwork: bigint;
+  /** The order's expected network fees and the minimum profit, as charged now. */
+  charge: NetworkCharge;
+  /** `beforeNetwork` less the charge: what the solver offers. May be zero or less; quotes refuse those. */
   toAmount: bigint;
   /** The fee taken: the strategy's feeBps plus the inventory curve's extra, within 0..10000. */
   feeBps: number;
@@ -128,14 +136,32 @@ export async function priceRequest(
   const [from, to] = prices;
   const feeBps = await feeFor(strategy, toAsset, deps, holding);
   if (isRefusal(feeBps)) return feeBps;
-  const toAmount = applyFees(convertAmount(request.fromAmount, from, to), strategy, feeBps);
-  if (toAmount <= 0n) {
+  const beforeNetwork = applyFees(convertAmount(request.fromAmount, from, to), strategy, feeBps);
+  if (beforeNetwork <= 0n) {
     return refuse(
       "nothing_after_fees",
       `${request.fromAmount} smallest units of ${from.id} leave nothing of ${to.id} after fees`,
     );
   }
-  return { strategy, from, to, fromAmount: request.fromAmount, toAmount, feeBps };
+  const charge = await deps.networkFees.chargeFor({
+    sourceChain: fromAsset.chain,
+    destinationChain: toAsset.chain,
+    destination: to,
+  });
+  if (isRefusal(charge)) return charge;
+  const toAmount = beforeNetwork - charge.total;
+  return { strategy, from, to, fromAmount: request.fromAmount, beforeNetwork, charge, toAmount, feeBps };
+}
+
+/** The refusal of an amount that does not cover its network charge, with the figures. */
+export function networkFeeRefusal(priced: PricedRequest, what: string): QuoteRefusal {
+  const { charge, to } = priced;
+  return refuse(
+    "network_fees",
+    `${what}: ${describeAmount(priced.beforeNetwork, to)} after the strategy's fees, network fees ` +
+      `${describeAmount(charge.networkFee, to)} (${charge.networkFeeUsd} USD: ${charge.detail}) and ` +
+      `minimum profit ${describeAmount(charge.minProfit, to)}`,
+  );
 }
 
 /** Whether the solver can carry `amount` of `to` now: inventory, its chain's coin for fees, exposure. */
@@ -150,6 +176,7 @@ export function checkCapacityFor(
 export async function quoteFor(request: QuoteRequest, deps: QuoteDeps): Promise<Quote | QuoteRefusal> {
   const priced = await priceRequest(request, deps);
   if (isRefusal(priced)) return priced;
+  if (priced.toAmount <= 0n) return networkFeeRefusal(priced, "nothing is left");
   const capacityRefusal = await checkCapacityFor(deps, priced.to, priced.toAmount);
   if (capacityRefusal !== undefined) return capacityRefusal;
   const item = buildQuoteItem({ solverId: deps.solverId, ...priced });

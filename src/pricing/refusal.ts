@@ -16,6 +16,8 @@ export type RefusalReason =
   | "inventory_unavailable"
   | "exposure_limit"
   | "price_moved"
+  | "network_fee_unavailable"
+  | "network_fees"
   | "secret_length_unenforced"
   | "state_stale";
 
@@ -48,6 +50,10 @@ const REFUSAL_OUTCOME: Record<RefusalReason, "refuse" | "wait"> = {
   exposure_limit: "wait",
   // The quote thread's copy of prices and inventory is old: the main thread is busy or stuck, not the order.
   state_stale: "wait",
+  // A chain's fees are read again in the background; a fee estimate that fails now may be read later.
+  network_fee_unavailable: "wait",
+  // Network fees fall as well as rise: the order may pay for them later, until its deadline refuses it.
+  network_fees: "wait",
 };
 
 export function refusalOutcome(reason: RefusalReason): "refuse" | "wait" {
@@ -80,6 +86,8 @@ const PUBLIC_MESSAGE: Record<RefusalReason, string> = {
   secret_length_unenforced:
     "the destination accepts secrets of a length the source refuses; this solver does not fill the pair",
   state_stale: "this solver's prices and inventory are not fresh enough to quote now",
+  network_fee_unavailable: "this solver has no fresh network fee estimate of one of the chains now",
+  network_fees: "the amount does not cover the network fees of the swap now",
 };
 
 /** The refusal as the quote endpoint sends it: `<reason>: <fixed text>`, never the detailed message. */

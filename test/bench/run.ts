@@ -17,6 +17,7 @@ import { plan } from "../../src/solver/planner.js";
 import { makeOrder, planInput } from "../support/order-fixture.js";
 import { percentile, quoteBurst } from "../support/quote-burst.js";
 import { chainsOf } from "../support/coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../support/network-fees.js";
 
 interface Result {
   name: string;
@@ -96,7 +97,7 @@ function journaling(): Promise<Result> {
   });
 }
 
-function quoting(): Promise<Result> {
+async function quoting(): Promise<Result> {
   const asset = (chain: string, symbol: string, decimals: number) => ({
     id: `${chain}:${symbol}`,
     chain,
@@ -127,9 +128,16 @@ function quoting(): Promise<Result> {
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
       prices: { refreshMs: 1_000, exchanges: EXCHANGE_DEFAULTS, assets: {} },
       inventoryCurves: {},
+      networkFees: NO_MIN_PROFIT,
     },
-    { balances: { balance: async () => 10n ** 12n }, committed: () => 0n, balanceCacheMs: 60_000 },
+    {
+      balances: { balance: async () => 10n ** 12n },
+      committed: () => 0n,
+      balanceCacheMs: 60_000,
+      ...freeNetworkIo([{ name: "a" }, { name: "b" }]),
+    },
   );
+  await pricing.start();
   const perRound = 5_000;
   return measure("pricing: quote one request", "quotes", perRound, async () => {
     for (let i = 0; i < perRound; i++)

@@ -11,6 +11,7 @@ import type { FeedReader } from "../../src/pricing/live/chainlink-feed.js";
 import { createPricing } from "../../src/pricing/pricing.js";
 import { startQuoteServer } from "../../src/pricing/quote-server.js";
 import { chainsOf } from "./coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "./network-fees.js";
 
 const BTC = {
   id: "bitcoin:btc",
@@ -102,6 +103,7 @@ export async function quoteBurst(requests: number): Promise<BurstResult> {
         },
       ],
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+      networkFees: NO_MIN_PROFIT,
       inventoryCurves: {
         [USDC.id]: {
           target: 10n ** 12n,
@@ -112,7 +114,12 @@ export async function quoteBurst(requests: number): Promise<BurstResult> {
         },
       },
     },
-    { balances: { balance: async () => 10n ** 12n }, committed: () => 0n, feedReader: () => feed },
+    {
+      balances: { balance: async () => 10n ** 12n },
+      committed: () => 0n,
+      feedReader: () => feed,
+      ...freeNetworkIo(chainsOf(BTC, USDC)),
+    },
   );
   await pricing.start();
   const server = await startQuoteServer({

@@ -168,6 +168,21 @@ function localnetCurves(families: readonly LocalChainsParts[]): Record<string, I
   return curves;
 }
 
+/**
+ * Quotes on the localnet pay the live fees of its chains, with no minimum profit, so that the small
+ * orders of the demos and tests still fill; a fill waits once fees rose more than half a dollar beyond
+ * what its order pays. Estimates are read at the localnet's pace.
+ */
+export const LOCALNET_NETWORK_FEES: SolverConfig["networkFees"] = {
+  minProfitUsdCents: 0n,
+  refundProbabilityBps: 500,
+  lossToleranceUsdCents: 50n,
+  refreshMs: 500,
+  // A loaded test machine can hold a chain's read for seconds; the local chains' fees barely move.
+  maxAgeMs: 60_000,
+  batchWindowMs: 600_000,
+};
+
 /** The solver's config on the localnet; every amount limit generous, every safety rule on. */
 export function localnetSolverConfig(options: {
   families: readonly LocalChainsParts[];
@@ -204,6 +219,7 @@ export function localnetSolverConfig(options: {
     strategies: strategies(families),
     inventoryCurves: localnetCurves(families),
     limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+    networkFees: LOCALNET_NETWORK_FEES,
     safety: {
       timelockMarginMs: 600_000,
       redeemDeadlineMarginMs: 600_000,

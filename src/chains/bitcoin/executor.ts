@@ -17,6 +17,7 @@ import {
   type ActionRequest,
   type ChainExecutor,
   type OperatorTransfers,
+  type NetworkFeeEstimate,
   type FeeAllowance,
   type JournalView,
   type SignedTx,
@@ -51,6 +52,7 @@ import { bumpTransaction } from "./replacement.js";
 import { BitcoinWallet } from "./wallet.js";
 import { settledLater } from "../../util/settled-later.js";
 import { bitcoinCoin, type BitcoinChainConfig } from "./config.js";
+import { bitcoinNetworkFees } from "./network-fees.js";
 
 export interface BitcoinExecutorOptions {
   config: BitcoinChainConfig;
@@ -277,6 +279,10 @@ export class BitcoinExecutor implements ChainExecutor {
     };
     const seen = await this.#backend.mempoolDescendants(attempt.txHash);
     return seen !== null && seen.feeSats > journaled.feeSats ? seen : journaled;
+  }
+
+  async networkFees(): Promise<NetworkFeeEstimate> {
+    return bitcoinNetworkFees(this.#config.network, await this.feeRateSatVb());
   }
 
   /** Spendable satoshis of the wallet (confirmed, plus unconfirmed change of live attempts). */

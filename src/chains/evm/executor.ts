@@ -22,6 +22,7 @@ import {
   type ActionKind,
   type ActionRequest,
   type ChainExecutor,
+  type NetworkFeeEstimate,
   type FailedAction,
   type FeeAllowance,
   type JournalView,
@@ -64,6 +65,7 @@ import { EvmReader } from "./reader.js";
 import { standardErrorsAbi } from "./standard-errors-abi.js";
 import { RefusedForGoodError } from "../seam-errors.js";
 import type { EvmChainConfig } from "./config.js";
+import { readEvmNetworkFees } from "./network-fees.js";
 
 export interface EvmExecutorOptions {
   config: EvmChainConfig;
@@ -609,6 +611,10 @@ export class EvmExecutor implements ChainExecutor {
       data: previous.data,
       value: previous.value,
     };
+  }
+
+  networkFees(): Promise<NetworkFeeEstimate> {
+    return readEvmNetworkFees(this.client, this.chain, this.config.maxFeePerGasWei);
   }
 
   /**

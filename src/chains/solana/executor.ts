@@ -16,6 +16,7 @@ import type { Logger } from "pino";
 import type {
   ActionRequest,
   ChainExecutor,
+  NetworkFeeEstimate,
   FeeAllowance,
   JournalView,
   OperatorTransfers,
@@ -50,6 +51,7 @@ import { hexBytes, secretMatches } from "./swap-params.js";
 import { lockId, type LiveSwap } from "./swap-state.js";
 import type { SolanaChainConfig } from "./config.js";
 import type { SwapTerms } from "./swap-terms.js";
+import { solanaNetworkFees } from "./network-fees.js";
 import type { SolanaTxTerms } from "./tx-terms.js";
 
 /** Units the simulation may use: far above any HTLC instruction, below the cluster's cap. */
@@ -261,6 +263,11 @@ export class SolanaExecutor implements ChainExecutor {
    */
   cancel(): Promise<SignedTx | null> {
     return Promise.resolve(null);
+  }
+
+  /** Recent prices paid to write the solver's own account, which every transaction of its writes. */
+  async networkFees(): Promise<NetworkFeeEstimate> {
+    return solanaNetworkFees(await this.#rpc.getRecentPrioritizationFees([this.address]), this.#config);
   }
 
   /**

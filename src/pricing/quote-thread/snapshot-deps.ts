@@ -33,5 +33,5 @@ export function quoteDepsFromSnapshot(snapshot: QuoteSnapshot, now: () => number
     cacheMs: 0,
     now,
   });
-  return quoteDepsOf(settings, prices, inventory);
+  return quoteDepsOf(settings, prices, inventory, { facts: () => snapshot.networkFees, now });
 }

@@ -7,6 +7,7 @@
  */
 import type { ReadingsByAsset } from "../live/live-prices.js";
 import type { BalanceSource, CommittedAmount } from "../inventory.js";
+import type { NetworkFeeFacts } from "../network-fees/facts.js";
 import type { QuoteSettings } from "../quote-settings.js";
 
 /** A balance as read, or why it could not be. */
@@ -26,11 +27,14 @@ export interface QuoteSnapshot {
   settings: QuoteSettings;
   readings: ReadingsByAsset;
   capacity: CapacityFacts;
+  /** Each chain's last network fee estimate and the recent batch sizes; judged for age when quoting. */
+  networkFees: NetworkFeeFacts;
 }
 
 export interface SnapshotParts {
   settings: QuoteSettings;
   readings: ReadingsByAsset;
+  networkFees: NetworkFeeFacts;
   /** The cached balances quotes have always used (Inventory): a fresh read only when the cache is old. */
   balances: BalanceSource;
   committed: CommittedAmount;
@@ -83,5 +87,6 @@ export async function takeQuoteSnapshot(parts: SnapshotParts): Promise<QuoteSnap
     settings: parts.settings,
     readings: parts.readings,
     capacity: { balances, committed, inFlight },
+    networkFees: parts.networkFees,
   };
 }

@@ -10,6 +10,7 @@ import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/loc
 import { decisionBeforeInstantRefund } from "../../support/decisions.js";
 import { actionsOf, BTC } from "../swaps/bitcoin-support.js";
 import { priceOf, quoteRefusal, solverBalances } from "./support.js";
+import { chargedUnits } from "../../support/network-fees.js";
 
 const USDC = "ethereum_localnet:usdc";
 
@@ -30,7 +31,9 @@ describe("live prices on the localnet", () => {
         t
           .user(0)
           .bestQuote(BTC, USDC, 1_000_000n)
-          .then((quote) => quote.destination.amount === "598200000")
+          .then(
+            (quote) => BigInt(quote.destination.amount) + chargedUnits(quote.fixed_fee, 6) === 598_200_000n,
+          )
           .catch(() => false),
       "the quote endpoint at 60000 again",
       20_000,
@@ -59,7 +62,8 @@ describe("live prices on the localnet", () => {
       ["kraken XBTUSD", "59900"],
     ]);
     const quote = await t.user(0).bestQuote(BTC, USDC, 1_000_000n);
-    expect(quote.destination.amount).toBe("598200000"); // 0.01 BTC at 60000, less 30 bps
+    // 0.01 BTC at 60000, less 30 bps and the network fees the quote states.
+    expect(BigInt(quote.destination.amount)).toBe(598_200_000n - chargedUnits(quote.fixed_fee, 6));
     expect(t.net.descriptor.prices.feeds).toContainEqual(feed);
     expect(t.net.descriptor.prices.tickerUrl).toBe(t.net.tickers.url);
   });
@@ -84,7 +88,7 @@ describe("live prices on the localnet", () => {
     expect(refusal).toMatch(/720\d(\.\d)? s old, max 3600 s/);
     expect(refusalOutcome("price_stale")).toBe("wait");
     const other = await t.user(0).bestQuote(BTC, "ethereum_localnet:wbtc", 1_000_000n);
-    expect(other.destination.amount).toBe("997000");
+    expect(BigInt(other.destination.amount)).toBe(997_000n - chargedUnits(other.fixed_fee, 8));
     await t.net.priceFeeds.set("wbtc", "60000", "arbitrum_localnet");
     await waitFor(
       async () => (await quoteRefusal(t, BTC, "arbitrum_localnet:wbtc", 1_000_000n)) === null,
@@ -106,7 +110,7 @@ describe("live prices on the localnet", () => {
   it("a price moved between quote and confirmation refuses the fill and instantly refunds the BTC", async () => {
     const user = t.user(1);
     const quote = await user.bestQuote(BTC, USDC, 1_500_000n);
-    expect(quote.destination.amount).toBe("897300000");
+    expect(BigInt(quote.destination.amount)).toBe(897_300_000n - chargedUnits(quote.fixed_fee, 6));
     const order = await user.createOrder(quote);
     // BTC falls 5% on every source after the order was made, before its deposit confirms.
     await t.net.priceFeeds.set("btc", "57000");
@@ -127,7 +131,7 @@ describe("live prices on the localnet", () => {
     const decision = decisionBeforeInstantRefund(t.net.solver!.journal, order.order_id);
     expect(decision).toMatchObject({ outcome: "refuse", reason: "price_moved" });
     expect(decision?.detail).toMatch(
-      /order asks 897\.3 ethereum_localnet:usdc \(897300000\) but the solver quotes 85\d\.\d+/,
+      /order asks 89\d\.\d+ ethereum_localnet:usdc \(\d+\) but the solver quotes 85\d\.\d+/,
     );
     await user.broadcastInstantRefund(offered);
     await user.waitForOrder(order.order_id, (o) => o.source_swap.refund_block_number !== "0", {

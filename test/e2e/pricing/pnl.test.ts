@@ -115,6 +115,15 @@ describe("solver pnl on the localnet", () => {
     expect(view.total.orders).toBe(4);
     expect(view.total.unpricedLegs).toBe(0);
     expect(view.total.pnlUsd).toBe(exactUsd(balanceUsd));
+    // Quotes charge each order its network fees and the minimum profit (none on the localnet): no
+    // order of the run, in any direction, settles at a loss.
+    for (const settlement of settlements) {
+      const pnlUsd = sumUsd(settlement.legs.map((leg) => usdValue(leg.amount, leg.decimals, leg.usdPrice!)));
+      expect(
+        pnlUsd.units >= 0n,
+        `${settlement.fromAsset} -> ${settlement.toAsset}: ${exactUsd(pnlUsd)} USD`,
+      ).toBe(true);
+    }
     console.log(`pnl over ${view.total.orders} swaps: ${view.total.pnlUsd} USD (fees ${view.total.feesUsd})`);
 
     const table = recordingIo();

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
 import { actionsOf, actionsSettled, bitcoinTx, BTC, completed } from "./bitcoin-support.js";
+import { chargedUnits } from "../../support/network-fees.js";
 
 describe("Bitcoin swaps on the localnet", () => {
   let t: TestLocalnet;
@@ -19,7 +20,9 @@ describe("Bitcoin swaps on the localnet", () => {
     const user = t.user(0);
     const to = "arbitrum_localnet:usdc";
     const quote = await user.bestQuote(BTC, to, 1_000_000n);
-    expect(BigInt(quote.destination.amount)).toBe(598_200_000n); // 0.01 BTC at 60000, less 30 bps
+    // 0.01 BTC at 60000, less 30 bps and the network fees the quote states.
+    const quoted = 598_200_000n - chargedUnits(quote.fixed_fee, 6);
+    expect(BigInt(quote.destination.amount)).toBe(quoted);
     const order = await user.createOrder(quote);
     expect(order.source_swap.initiator).toBe(user.bitcoin.address);
     const before = await user.balance(to);
@@ -27,7 +30,7 @@ describe("Bitcoin swaps on the localnet", () => {
     await user.fundBitcoinSource(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 120_000 });
     console.log(`btc -> evm: deposit to source redeem in ${Date.now() - started} ms`);
-    expect(await user.balance(to)).toBe(before + 598_200_000n);
+    expect(await user.balance(to)).toBe(before + quoted);
     await actionsSettled(t, order.order_id, ["fill", "redeem"]);
     expect(actionsOf(t, order.order_id)).toEqual([
       ["fill", "confirmed"],
@@ -41,7 +44,7 @@ describe("Bitcoin swaps on the localnet", () => {
     const user = t.user(1);
     const quote = await user.bestQuote("ethereum_localnet:usdc", BTC, 120_000_000n);
     const amount = BigInt(quote.destination.amount);
-    expect(amount).toBe(199_400n); // 120 USDC at 60000 per BTC, less 30 bps
+    expect(amount).toBe(199_400n - chargedUnits(quote.fixed_fee, 8)); // 120 USDC at 60000 per BTC, less 30 bps and fees
     const order = await user.createOrder(quote);
     expect(order.destination_swap).toMatchObject({
       initiator: t.net.descriptor.solver.bitcoinKey,

@@ -19,6 +19,7 @@ import {
   splVaultExists,
   SPL_USDC,
 } from "./solana-support.js";
+import { chargedUnits } from "../../support/network-fees.js";
 
 const timings: string[] = [];
 
@@ -65,7 +66,8 @@ describe("Solana swaps on the localnet", () => {
     const to = "arbitrum_localnet:usdc";
     const amount = 2_000_000_000n; // 2 SOL at 150 USD
     const quote = await user.bestQuote(SOL, to, amount);
-    expect(BigInt(quote.destination.amount)).toBe(299_100_000n); // less 30 bps
+    const quoted = 299_100_000n - chargedUnits(quote.fixed_fee, 6); // less 30 bps and fees
+    expect(BigInt(quote.destination.amount)).toBe(quoted);
     const order = await user.createOrder(quote);
     expect(order.source_swap).toMatchObject({
       initiator: user.solana.address,
@@ -77,12 +79,12 @@ describe("Solana swaps on the localnet", () => {
     await user.initiateSolana(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 120_000 });
     report("SOL -> arbitrum USDC", started, done);
-    expect(await user.balance(to)).toBe(userTokens + 299_100_000n);
+    expect(await user.balance(to)).toBe(userTokens + quoted);
     await actionsSettled(t, order.order_id, ["fill", "redeem"]);
     // The solver's redeem pays it the amount; the rent goes back to the user, who sponsored it.
     expect((await solverSolana(t, SOL)) - solverSol).toBe(amount - feeOf(t, done.source_swap.redeem_tx_hash));
     const tokensNow = await t.net.solver!.chains.get("arbitrum_localnet")!.executor.balance(to);
-    expect(solverTokens - tokensNow).toBe(299_100_000n);
+    expect(solverTokens - tokensNow).toBe(quoted);
     expect(htlcEventsOf(t, done.source_swap).map((e) => e.name)).toEqual(["Initiated", "Redeemed"]);
   });
 
@@ -90,7 +92,7 @@ describe("Solana swaps on the localnet", () => {
     const user = t.user(1);
     const quote = await user.bestQuote("ethereum_localnet:usdc", SPL_USDC, 150_000_000n);
     const amount = BigInt(quote.destination.amount);
-    expect(amount).toBe(149_550_000n);
+    expect(amount).toBe(149_550_000n - chargedUnits(quote.fixed_fee, 6));
     const order = await user.createOrder(quote);
     expect(order.destination_swap).toMatchObject({
       initiator: t.net.descriptor.solver.solanaAddress,
@@ -125,7 +127,7 @@ describe("Solana swaps on the localnet", () => {
     const user = t.user(2);
     const quote = await user.bestQuote(BTC, SOL, 500_000n);
     const amount = BigInt(quote.destination.amount);
-    expect(amount).toBe(1_994_000_000n); // 0.005 BTC = 300 USD = 2 SOL, less 30 bps
+    expect(amount).toBe(1_994_000_000n - chargedUnits(quote.fixed_fee, 9)); // 0.005 BTC = 300 USD = 2 SOL, less 30 bps and fees
     const order = await user.createOrder(quote);
     const [userSol, solverSol, solverBtc] = [
       await user.balance(SOL),
@@ -154,7 +156,7 @@ describe("Solana swaps on the localnet", () => {
     const user = t.user(0);
     const quote = await user.bestQuote(SPL_USDC, BTC, 120_000_000n);
     const amount = BigInt(quote.destination.amount);
-    expect(amount).toBe(199_400n);
+    expect(amount).toBe(199_400n - chargedUnits(quote.fixed_fee, 8));
     const order = await user.createOrder(quote);
     const [userBtc, solverSpl, solverBtc] = [
       await user.balance(BTC),

@@ -13,6 +13,7 @@ import type { QuoteRefusal } from "../../../src/pricing/refusal.js";
 import { CapturedLog } from "../../support/localnet.js";
 import { TEST_ENV, validSettings } from "../config/fixture.js";
 import { MemoryBalances } from "../pricing/fixtures.js";
+import { freeNetworkIo } from "../../support/network-fees.js";
 
 type Settings = Record<string, unknown>;
 const BTC = "bitcoin_regtest:btc";
@@ -50,6 +51,7 @@ async function start(watchIntervalMs = 25): Promise<Running> {
   const pricing = createPricing(initial, {
     balances: new MemoryBalances(new Map([[WBTC, 10n ** 12n]])),
     committed: () => 0n,
+    ...freeNetworkIo(initial.chains),
   });
   await pricing.start();
   const log = new CapturedLog();

@@ -13,6 +13,9 @@ import { Inventory, type BalanceSource } from "../../../src/pricing/inventory.js
 import { FixedPriceSource, type PriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteDeps } from "../../../src/pricing/quote.js";
 import { chainsOf } from "../../support/coin-chains.js";
+import { freeFacts, NO_MIN_PROFIT } from "../../support/network-fees.js";
+import type { NetworkFeeFacts, NetworkFeeSettings } from "../../../src/pricing/network-fees/facts.js";
+import { NetworkFees } from "../../../src/pricing/network-fees/view.js";
 
 function asset(id: string, decimals: number): AssetConfig {
   const [chain = "", symbol = ""] = id.split(":");
@@ -82,6 +85,8 @@ export function harness(options: {
   /** Live prices, for strategies with priceSource "live"; the fixed table otherwise. */
   live?: PriceSource;
   curves?: Record<string, InventoryCurve>;
+  /** Network fee facts and settings; free chains and no minimum profit unless given. */
+  networkFees?: { facts?: NetworkFeeFacts; settings?: NetworkFeeSettings; now?: () => number };
 }): Harness {
   const assets: AssetIndex = new Map([USDC, ETH, BTC].map((entry) => [entry.id, entry]));
   const limits: Limits = {
@@ -108,15 +113,26 @@ export function harness(options: {
     assets,
     cacheMs: 0,
   });
+  const feeCoins = feeCoinsOf(chainsOf(USDC, ETH, BTC));
+  const now = options.networkFees?.now ?? (() => 0);
+  const facts = options.networkFees?.facts ?? freeFacts(["ethereum", "bitcoin"], 0);
   const deps: QuoteDeps = {
     solverId: SOLVER_ID,
     strategies: options.strategies,
     assets,
-    feeCoins: feeCoinsOf(chainsOf(USDC, ETH, BTC)),
+    feeCoins,
     prices: { fixed, live, byAsset: live },
     limits,
     curves: options.curves ?? {},
     capacity: inventory,
+    networkFees: new NetworkFees({
+      settings: options.networkFees?.settings ?? NO_MIN_PROFIT,
+      facts: () => facts,
+      feeCoins,
+      assets,
+      prices: live,
+      now,
+    }),
   };
   return { deps, balances, committed, inventory };
 }

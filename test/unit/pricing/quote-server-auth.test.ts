@@ -6,6 +6,7 @@ import { startQuoteServer, type QuoteOutcome, type QuoteServer } from "../../../
 import { SIGNATURE_HEADERS, signQuoteRequest } from "../../../src/pricing/quote-signature.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
 import { chainsOf } from "../../support/coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../../support/network-fees.js";
 
 const SECRET = "s3".repeat(20);
 const SKEW_MS = 30_000;
@@ -18,6 +19,7 @@ const config: PricingConfig = {
   inventoryCurves: {},
   strategies: [strategy(BTC, USDC)],
   limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+  networkFees: NO_MIN_PROFIT,
 };
 
 let clock = 1_900_000_000_000;
@@ -28,7 +30,9 @@ beforeAll(async () => {
   const pricing = createPricing(config, {
     balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])),
     committed: () => 0n,
+    ...freeNetworkIo(config.chains),
   });
+  await pricing.start();
   server = await startQuoteServer({
     host: "127.0.0.1",
     port: 0,

@@ -8,6 +8,7 @@ import { kernelListenQueueCap } from "../../../src/util/listen.js";
 import { acceptQueueOf } from "../../support/accept-queue.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "./fixtures.js";
 import { chainsOf } from "../../support/coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../../support/network-fees.js";
 
 const config: PricingConfig = {
   solver: { id: SOLVER_ID },
@@ -17,6 +18,7 @@ const config: PricingConfig = {
   inventoryCurves: {},
   strategies: [strategy(BTC, USDC, { feeBps: 30, spreadBps: 20, fixedFee: 1_500_000n, minAmount: 10_000n })],
   limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+  networkFees: NO_MIN_PROFIT,
 };
 
 const logger = pino({ level: "silent" });
@@ -29,7 +31,9 @@ beforeAll(async () => {
   const pricing = createPricing(config, {
     balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])),
     committed: () => 0n,
+    ...freeNetworkIo(config.chains),
   });
+  await pricing.start();
   server = await startQuoteServer({ host: "127.0.0.1", port: 0, quote: pricing.quote, logger, observe });
   failing = await startQuoteServer({
     host: "127.0.0.1",
@@ -107,7 +111,9 @@ describe("quote refusals over HTTP", () => {
         ]),
       ),
       committed: () => 0n,
+      ...freeNetworkIo(narrow.chains),
     });
+    await pricing.start();
     narrowServer = await startQuoteServer({
       host: "127.0.0.1",
       port: 0,

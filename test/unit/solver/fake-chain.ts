@@ -13,6 +13,7 @@ import {
   type HtlcReadOptions,
   type HtlcState,
   type JournalView,
+  type NetworkFeeEstimate,
   type SignedTx,
   type TxAttemptRef,
   type TxStatus,
@@ -56,6 +57,12 @@ export class FakeChain implements ChainReader, ChainExecutor {
   readonly buildAllowances: (FeeAllowance | undefined)[] = [];
   /** Reads of these swap ids take this long, ms. */
   readonly slowReads = new Map<string, number>();
+  /** What `networkFees` answers; a test sets it where network fees matter. */
+  fees: NetworkFeeEstimate = {
+    fill: { perTransaction: 0n, perAction: 0n },
+    redeem: { perTransaction: 0n, perAction: 0n },
+    refund: { perTransaction: 0n, perAction: 0n },
+  };
   /** Builds take this long, so that a test can hold a pass between claiming and signing. */
   buildDelayMs = 0;
   /** Swap ids whose HTLC changed, by block, for the chain watch; every range asked for is noted. */
@@ -184,6 +191,10 @@ export class FakeChain implements ChainReader, ChainExecutor {
 
   cancel(attempt: TxAttemptRef): Promise<SignedTx | null> {
     return Promise.resolve(this.cancelWith(attempt));
+  }
+
+  networkFees(): Promise<NetworkFeeEstimate> {
+    return Promise.resolve(this.fees);
   }
 
   balance(asset: string): Promise<bigint> {

@@ -28,6 +28,7 @@ import { FaultProxy } from "../../../support/fault-proxy.js";
 import { SECRETS as CONFIG_SECRETS, TEST_ENV, validSettings } from "../../../unit/config/fixture.js";
 import type { BitcoinChainConfig } from "../../../../src/chains/bitcoin/config.js";
 import type { EvmChainConfig } from "../../../../src/chains/evm/config.js";
+import { freeNetworkIo } from "../../../support/network-fees.js";
 
 /** A short token and a word before a long key: only the last looks like a key to a pattern. */
 const KEY_PATH = "/shortk3y/projectsecret/v3/0123456789abcdefABCDEF?apikey=SECRET";
@@ -135,6 +136,7 @@ describe("RPC URL credentials", () => {
     const pricing = createPricing(config, {
       balances: { balance: () => client.getBalance({ address: ZERO }) },
       committed: () => 0n,
+      ...freeNetworkIo(config.chains),
     });
     const journal = new Journal(join(mkdtempSync(join(tmpdir(), "redaction-")), "journal.sqlite"));
     const metrics = new SolverMetrics({ processMetrics: false });

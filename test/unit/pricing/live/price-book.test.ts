@@ -9,6 +9,7 @@ import { createPricing, type Pricing } from "../../../../src/pricing/pricing.js"
 import { refusalOutcome } from "../../../../src/pricing/refusal.js";
 import { BTC, ETH, MemoryBalances, SOLVER_ID, USDC, strategy } from "../fixtures.js";
 import { chainsOf } from "../../../support/coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../../../support/network-fees.js";
 
 const WBTC = { ...BTC, id: "ethereum:WBTC", chain: "ethereum", symbol: "WBTC" };
 const BTC_FEED = "0x00000000000000000000000000000000000000b1" as Address;
@@ -124,6 +125,7 @@ async function livePricing(assets: Record<string, AssetPriceConfig>, refreshMs?:
       ],
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
       inventoryCurves: {},
+      networkFees: NO_MIN_PROFIT,
     },
     {
       balances: new MemoryBalances(
@@ -133,6 +135,7 @@ async function livePricing(assets: Record<string, AssetPriceConfig>, refreshMs?:
         ]),
       ),
       committed: () => 0n,
+      ...freeNetworkIo(chainsOf(USDC, ETH, WBTC, BTC)),
       feedReader: () => feeds,
     },
   );

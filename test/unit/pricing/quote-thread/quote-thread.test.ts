@@ -20,6 +20,7 @@ import { signQuoteRequest } from "../../../../src/pricing/quote-signature.js";
 import { createLogger } from "../../../../src/util/logger.js";
 import { chainsOf } from "../../../support/coin-chains.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "../fixtures.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../../../support/network-fees.js";
 
 const SECRET = "c4".repeat(32);
 const config = {
@@ -30,6 +31,7 @@ const config = {
   inventoryCurves: {},
   strategies: [strategy(BTC, USDC, { maxAmount: 10n ** 10n }), strategy(USDC, BTC)],
   limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+  networkFees: NO_MIN_PROFIT,
 };
 
 const running: { stop(): Promise<void> }[] = [];
@@ -48,7 +50,12 @@ interface Setup {
 
 async function setup(overrides: Partial<QuoteThreadOptions> = {}): Promise<Setup> {
   const balances = new MemoryBalances(new Map([[USDC.id, 10n ** 12n]]));
-  const pricing = createPricing(config, { balances, committed: () => 0n, balanceCacheMs: 0 });
+  const pricing = createPricing(config, {
+    balances,
+    committed: () => 0n,
+    balanceCacheMs: 0,
+    ...freeNetworkIo(config.chains),
+  });
   await pricing.start();
   running.push(pricing);
   const metrics = new SolverMetrics({ processMetrics: false });

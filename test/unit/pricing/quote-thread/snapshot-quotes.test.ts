@@ -129,6 +129,7 @@ describe("taking a snapshot", () => {
     const taken = await takeQuoteSnapshot({
       settings: snapshot.settings,
       readings: snapshot.readings,
+      networkFees: snapshot.networkFees,
       balances: { balance: () => new Promise<bigint>(() => undefined) },
       committed: () => 0n,
       inFlight: () => 0n,

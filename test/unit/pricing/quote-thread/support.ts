@@ -8,6 +8,7 @@ import type { FeedReader, RoundData } from "../../../../src/pricing/live/chainli
 import { createPricing, type Pricing, type PricingConfig } from "../../../../src/pricing/pricing.js";
 import { BTC, ETH, MemoryBalances, NO_LIVE_PRICES, PRICES, SOLVER_ID, USDC, strategy } from "../fixtures.js";
 import { chainsOf } from "../../../support/coin-chains.js";
+import { freeNetworkIo, NO_MIN_PROFIT } from "../../../support/network-fees.js";
 
 export const WBTC = { ...BTC, id: "ethereum:WBTC", chain: "ethereum", symbol: "WBTC", tokenAddress: "0x01" };
 const FEED_A = "0x00000000000000000000000000000000000000a1" as Address;
@@ -97,6 +98,7 @@ export const CONFIG: PricingConfig = {
     inventoryFloor: { [USDC.id]: 1_000_000_000n, [BTC.id]: 10_000n },
     maxInFlightUsdCents: 50_000_000n,
   },
+  networkFees: NO_MIN_PROFIT,
   inventoryCurves: {
     [USDC.id]: {
       target: 200_000_000_000n,
@@ -132,6 +134,7 @@ export async function pricingOver(facts: Facts): Promise<Pricing> {
     inFlight: (assetId) => facts.inFlight?.[assetId] ?? 0n,
     feedReader: () => feeds,
     now: () => NOW_MS,
+    ...freeNetworkIo(CONFIG.chains),
   });
   await pricing.start();
   return pricing;

@@ -15,9 +15,11 @@ import {
   USDC,
   strategy,
 } from "../../../../../test/unit/pricing/fixtures.js";
+import { LOCALNET_NETWORK_FEES } from "../../../src/localnet-config.js";
 
 const SECRET = "c4".repeat(24);
 let server: QuoteServer;
+const FREE = { perTransaction: 0n, perAction: 0n };
 
 beforeAll(async () => {
   const pricing = createPricing(
@@ -32,9 +34,20 @@ beforeAll(async () => {
       inventoryCurves: {},
       strategies: [strategy(BTC, USDC)],
       limits: { maxOrderAmount: {}, inventoryFloor: {}, maxInFlightUsdCents: 10n ** 12n },
+      networkFees: LOCALNET_NETWORK_FEES,
     },
-    { balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])), committed: () => 0n },
+    {
+      balances: new MemoryBalances(new Map([[USDC.id, 10n ** 12n]])),
+      committed: () => 0n,
+      // Chains whose transactions cost nothing: this test is about the service's client.
+      feeEstimators: [USDC.chain, BTC.chain].map((chain) => ({
+        chain,
+        networkFees: () => Promise.resolve({ fill: FREE, redeem: FREE, refund: FREE }),
+      })),
+      batchSizes: () => new Map(),
+    },
   );
+  await pricing.start();
   server = await startQuoteServer({
     host: "127.0.0.1",
     port: 0,
