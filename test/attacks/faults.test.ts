@@ -14,4 +14,5 @@ forEachFamily("faults", {
     redeemReorganisedOut("bitcoin");
   },
   solana: () => solanaFillInterrupted(),
+  solana_legacy: () => solanaFillInterrupted("legacy"),
 });

@@ -12,4 +12,5 @@ forEachFamily("foreign-value", {
     bitcoinSourceForeignOutput();
   },
   solana: () => solanaForeignValue(),
+  solana_legacy: () => solanaForeignValue("legacy"),
 });

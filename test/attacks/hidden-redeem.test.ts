@@ -11,4 +11,6 @@ forEachFamily("hidden-redeem", {
   evm: () => evmHiddenRedeem(net),
   bitcoin: () => bitcoinHiddenRedeem(net),
   solana: () => solanaHistorySpam(net),
+  // A net of its own: the legacy programs are the Solana chain's for the whole of a localnet.
+  solana_legacy: () => solanaHistorySpam(useAttackNet({ solanaProgramVersion: "legacy" })),
 });

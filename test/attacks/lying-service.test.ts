@@ -14,4 +14,5 @@ forEachFamily("lying-service", {
   },
   bitcoin: () => bitcoinServiceLies(),
   solana: () => solanaLyingFields(),
+  solana_legacy: () => solanaLyingFields("legacy"),
 });

@@ -12,4 +12,5 @@ forEachFamily("price-inventory", {
   },
   bitcoin: () => bitcoinFillBurst(),
   solana: () => solanaInventoryBurst(),
+  solana_legacy: () => solanaInventoryBurst("legacy"),
 });

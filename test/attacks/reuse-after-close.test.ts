@@ -11,4 +11,7 @@ forEachFamily("reuse-after-close", {
   evm: () => evmReuseAfterClose(net),
   bitcoin: () => bitcoinReuseAfterClose(net),
   solana: () => solanaRedeemAndInitiateAgain(net),
+  // A net of its own: the legacy programs are the Solana chain's for the whole of a localnet.
+  solana_legacy: () =>
+    solanaRedeemAndInitiateAgain(useAttackNet({ solanaProgramVersion: "legacy" }), "legacy"),
 });

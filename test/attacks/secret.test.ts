@@ -6,11 +6,13 @@
  *
  * Bitcoin's redeem leaf checks only the secret's hash; the EVM and Solana HTLCs take only 32 bytes. So the
  * class is expressed by every pair whose destination is Bitcoin and whose source is not: EVM -> Bitcoin and
- * Solana -> Bitcoin below. A Bitcoin source takes any preimage the destination reveals, and an EVM or
+ * Solana -> Bitcoin below (the legacy Solana programs' redeem takes 32 bytes too: their row runs the same
+ * pair on a net of its own). A Bitcoin source takes any preimage the destination reveals, and an EVM or
  * Solana destination reveals only 32-byte secrets, which every source takes: those pairs cannot express it.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalnetOptions } from "@htlc-solver/localnet/localnet.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../src/orderbook/types.js";
 import { waitFor } from "../support/localnet.js";
@@ -37,23 +39,36 @@ function longSecretHash(): string {
   return createHash("sha256").update(randomBytes(33)).digest("hex");
 }
 
-beforeAll(async () => {
-  t = await startAttackNet();
-  const make = async (label: string, user: LocalUser, from: string, amount: bigint) => {
+/**
+ * A net on which orders were made while the solver still quoted the pairs (the localnet's profile accepts
+ * the risk), its solver then restarted with the rule on, as a live profile runs.
+ */
+async function startSecretNet(
+  options: Partial<LocalnetOptions>,
+  labelled: [label: string, user: number, from: string, amount: bigint][],
+): Promise<AttackNet> {
+  const net = await startAttackNet(options);
+  for (const [label, index, from, amount] of labelled) {
+    const user = net.user(index);
     const quote = await user.bestQuote(from, BTC, amount);
     orders.set(label, { order: await user.createOrder(quote, { secretHash: longSecretHash() }), user });
-  };
-  await make("evm client", t.user(0), EVM_SOURCE, 100_000_000n);
-  await make("evm service", t.user(1), EVM_SOURCE, 100_000_000n);
-  await make("solana", t.user(2), SOL, 2_000_000_000n);
-  // The operator runs with the rule on, as a live profile does.
-  const config = t.net.solverConfig;
-  await t.net.solver!.stop();
-  await t.net.startSolver({
+  }
+  const config = net.net.solverConfig;
+  await net.net.solver!.stop();
+  await net.net.startSolver({
     ...config,
-    service: { ...config.service, url: t.proxy.url },
+    service: { ...config.service, url: net.proxy.url },
     safety: { ...config.safety, allowUnenforcedSecretLength: false },
   });
+  return net;
+}
+
+beforeAll(async () => {
+  t = await startSecretNet({}, [
+    ["evm client", 0, EVM_SOURCE, 100_000_000n],
+    ["evm service", 1, EVM_SOURCE, 100_000_000n],
+    ["solana", 2, SOL, 2_000_000_000n],
+  ]);
 });
 
 afterAll(async () => {
@@ -61,7 +76,7 @@ afterAll(async () => {
 });
 
 /** What the solver holds of an order's source asset, on its chain. */
-function solverSource(order: Order): Promise<bigint> {
+function solverSource(t: AttackNet, order: Order): Promise<bigint> {
   const asset = order.source_swap.asset;
   return asset === SOL ? solverSolana(t, SOL) : solverHolds(t, asset);
 }
@@ -73,6 +88,7 @@ function solverSource(order: Order): Promise<bigint> {
  * transaction's fee, and the user has their SOL back less their own fee.
  */
 async function lockedAndRefused(
+  t: AttackNet,
   label: string,
   lock: (user: LocalUser, order: Order) => Promise<string>,
   expectJournal: string[],
@@ -82,7 +98,7 @@ async function lockedAndRefused(
   const amount = BigInt(order.source_swap.amount);
   const [btcBefore, sourceBefore, userBefore] = [
     await solverHolds(t, BTC),
-    await solverSource(order),
+    await solverSource(t, order),
     await user.balance(asset),
   ];
   const locked = await lock(user, order);
@@ -97,10 +113,10 @@ async function lockedAndRefused(
   if (asset === SOL) {
     const refund = t.net.solver!.journal.orderActions(order.order_id)[0]!;
     const refundTx = t.net.solver!.journal.attemptsOfAction(refund.id)[0]!;
-    expect(sourceBefore - (await solverSource(order))).toBe(feeOf(t, refundTx.txHash));
+    expect(sourceBefore - (await solverSource(t, order))).toBe(feeOf(t, refundTx.txHash));
     expect(userBefore - (await user.balance(asset))).toBe(feeOf(t, locked));
   } else {
-    expect(await solverSource(order)).toBe(sourceBefore);
+    expect(await solverSource(t, order)).toBe(sourceBefore);
     expect(userBefore - (await user.balance(asset))).toBe(amount);
   }
 }
@@ -109,7 +125,7 @@ forEachFamily("secret", {
   evm: () => {
     describe("evm -> bitcoin: a 33-byte secret", () => {
       it("held by the client: refused, nothing sent, the solver's BTC untouched", async () => {
-        await lockedAndRefused("evm client", (u, o) => u.initiateOnChain(o), []);
+        await lockedAndRefused(t, "evm client", (u, o) => u.initiateOnChain(o), []);
       });
 
       it("held, the service says, by the service itself: refused all the same", async () => {
@@ -117,7 +133,7 @@ forEachFamily("secret", {
         t.proxy.lieAbout(order.order_id, (lied) => {
           lied.additional_data.user_secret = false;
         });
-        await lockedAndRefused("evm service", (u, o) => u.initiateOnChain(o), []);
+        await lockedAndRefused(t, "evm service", (u, o) => u.initiateOnChain(o), []);
         t.proxy.stopLying(order.order_id);
       });
     });
@@ -134,7 +150,26 @@ forEachFamily("secret", {
   solana: () => {
     describe("solana -> bitcoin: a 33-byte secret", () => {
       it("is refused and the source refunded at once: Bitcoin would take it, the Solana source would not", async () => {
-        await lockedAndRefused("solana", (u, o) => u.initiateSolana(o), ["instant_refund:confirmed"]);
+        await lockedAndRefused(t, "solana", (u, o) => u.initiateSolana(o), ["instant_refund:confirmed"]);
+      });
+    });
+  },
+  solana_legacy: () => {
+    // The legacy programs' redeem takes a 32-byte secret as well; a net of their own.
+    let legacy: AttackNet | undefined;
+    beforeAll(async () => {
+      legacy = await startSecretNet({ solanaProgramVersion: "legacy" }, [
+        ["solana legacy", 0, SOL, 2_000_000_000n],
+      ]);
+    });
+    afterAll(async () => {
+      await stopAttackNet(legacy);
+    });
+    describe("solana (legacy) -> bitcoin: a 33-byte secret", () => {
+      it("is refused and the source refunded at once: Bitcoin would take it, the legacy source would not", async () => {
+        await lockedAndRefused(legacy!, "solana legacy", (u, o) => u.initiateSolana(o), [
+          "instant_refund:confirmed",
+        ]);
       });
     });
   },

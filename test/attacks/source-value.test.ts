@@ -12,4 +12,5 @@ forEachFamily("source-value", {
     bitcoinDepositReorganisedAway();
   },
   solana: () => solanaSourceValue(),
+  solana_legacy: () => solanaSourceValue("legacy"),
 });

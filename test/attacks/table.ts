@@ -7,7 +7,12 @@
  *
  * `docs/attack-table.md` is rendered from this table (`npm run attack-table`); a test keeps the two equal.
  */
-export const FAMILIES = ["evm", "bitcoin", "solana"] as const;
+/**
+ * `solana` runs the current Solana HTLC programs, `solana_legacy` the older ones a chain names with
+ * `programVersion: "legacy"` (docs/solana-programs.md): their swap addresses commit to other terms, so
+ * each class is run, or ruled out, on each version.
+ */
+export const FAMILIES = ["evm", "bitcoin", "solana", "solana_legacy"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export interface AttackClass {
@@ -52,7 +57,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     title: "Foreign value at an HTLC address or id",
     looksLike:
       "dust or late outputs at a Bitcoin destination; a destination the user funded themselves with the " +
-      "solver named as its initiator or refundee",
+      "solver named as its initiator or refundee (on the legacy Solana programs the initiator must sign: the " +
+      "user's attempt is refused); lamports sent to a Solana swap account before the fill",
     holds:
       "the solver's fill is the transaction it journaled (`own-fill.ts`); a record the solver did not make " +
       "holds the address and the fill waits (`destination_occupied`); refunds take only mature outputs",
@@ -62,7 +68,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     slug: "reuse-after-close",
     title: "Re-use after close",
     looksLike:
-      "the same address initiated again after a redeem (Solana addresses are derived from the terms); an " +
+      "the same address initiated again after a redeem (current Solana addresses are derived from the terms; " +
+      "legacy ones from the initiator and the secret hash, so only the initiator can try); an " +
       "order id or a signed initiation used again; a Bitcoin address paid again after the swap",
     holds:
       "what lives at an address is judged against the solver's journaled initiation, and what closed that " +

@@ -8,4 +8,5 @@ forEachFamily("time", {
   evm: () => evmStuckFill(),
   bitcoin: () => bitcoinStuckFill(),
   solana: () => solanaLateSecret(),
+  solana_legacy: () => solanaLateSecret("legacy"),
 });

@@ -15,18 +15,19 @@ import type { SolverProcess } from "../../e2e/cli/support/solver-process.js";
 import { completed } from "../../e2e/swaps/bitcoin-support.js";
 import { htlcEventsOf, signatureOfWire, SOL, solverSolana } from "../../e2e/swaps/solana-support.js";
 import { isFillLine, SolverProcessHarness } from "../../e2e/swaps/solver-process-harness.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 const SOURCE = "ethereum_localnet:usdc";
 
 /** A Solana fill interrupted on its way to the chain. */
-export function solanaFillInterrupted(): void {
+export function solanaFillInterrupted(version: SolanaProgramVersion = "current"): void {
   describe("a Solana fill interrupted on its way to the chain", () => {
     let t: TestLocalnet;
     let proxy: HoldingRpcProxy;
     let harness: SolverProcessHarness;
 
     beforeAll(async () => {
-      t = await startTestLocalnet({ startSolver: false });
+      t = await startTestLocalnet({ solanaProgramVersion: version, startSolver: false });
       proxy = new HoldingRpcProxy(t.net.solana.rpcUrl);
       proxy.acceptedAs = signatureOfWire;
       await proxy.start();

@@ -2,7 +2,10 @@
  * Foreign value at a Solana destination, each attack made as a user and checked on both sides' balances:
  * the user initiates the destination's terms themselves before the solver's fill (the swap account is
  * derived from the terms only, so theirs sits where the solver's fill would), then redeems it or leaves
- * it to expire; and lamports sent to the destination's swap account before the fill.
+ * it to expire; and lamports sent to the destination's swap account before the fill. On the legacy
+ * programs the swap account is derived from the initiator's key and the secret hash, and only its
+ * initiator can sign an initiate there: the user's attempt at the solver's address is refused by the
+ * program, and the solver fills as if it had not been made.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SystemProgram } from "@solana/web3.js";
@@ -21,17 +24,23 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "../support/attack-net.js";
-import { initiateTerms, refundExpired, solanaSwapAccount } from "../support/solana-moves.js";
+import {
+  initiateAtInitiatorsAddress,
+  initiateTerms,
+  refundExpired,
+  solanaSwapAccount,
+} from "../support/solana-moves.js";
 import { feeOf, htlcEventsOf, SOL, solanaFeeOfAction, solverSolana } from "../../e2e/swaps/solana-support.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 const FROM = "ethereum_localnet:usdc";
 const AMOUNT = 300_000_000n;
 
 let t: AttackNet;
 
-function useNet(): void {
+function useNet(version: SolanaProgramVersion): void {
   beforeAll(async () => {
-    t = await startAttackNet();
+    t = await startAttackNet({ solanaProgramVersion: version });
   });
   afterAll(async () => {
     await stopAttackNet(t);
@@ -87,8 +96,50 @@ async function expectOccupied(o: Order): Promise<void> {
 }
 
 /** Foreign value at a Solana destination. */
-export function solanaForeignValue(): void {
-  useNet();
+export function solanaForeignValue(version: SolanaProgramVersion = "current"): void {
+  useNet(version);
+  if (version === "legacy") legacyUserCannotInitiateTheFill();
+  else userInitiatesTheFill();
+  lamportsBeforeTheFill();
+}
+
+/** Legacy: the address of the solver's fill is the solver's own, whatever the user signs. */
+function legacyUserCannotInitiateTheFill(): void {
+  describe("attack: the user initiates the destination's terms at the solver's legacy address", () => {
+    it("is refused by the program (the address is derived from the signer); the solver fills as usual", async () => {
+      const user = t.user(0);
+      const { secret, secretHash } = newUserSecret();
+      const o = await order(user, secretHash);
+      const amount = BigInt(o.destination_swap.amount);
+      const before = await balances(user);
+
+      await expect(initiateAtInitiatorsAddress(user, o.destination_swap)).rejects.toThrow(
+        /ConstraintSeeds|seeds constraint|custom program error: 0x7d6/i,
+      );
+      expect(
+        (await user.solana.rpc.getAccount(solanaSwapAccount(user, o.destination_swap), "processed")).account,
+      ).toBeNull();
+
+      await user.initiateWithSignature(o);
+      await waitFor(() => journaled(t, o).includes("fill:confirmed"), "the fill to land", 60_000);
+      const redeem = await user.redeemSolanaDestination(o, secret);
+      await waitFor(() => journaled(t, o).includes("redeem:confirmed"), "the source redeem", 60_000);
+      expect(htlcEventsOf(t, o.destination_swap).map((e) => [e.name, e.signature])).toEqual([
+        ["Initiated", landedAttempt(o, "fill").txHash],
+        ["Redeemed", redeem],
+      ]);
+
+      // The refused attempt never landed: it cost the user nothing. The fill's rent came back to the solver.
+      const after = await balances(user);
+      expect(before.solverSol - after.solverSol).toBe(amount + solanaFeeOfAction(t, o.order_id, "fill"));
+      expect(after.solverFrom - before.solverFrom).toBe(AMOUNT);
+      expect(after.userSol - before.userSol).toBe(amount - feeOf(t, redeem));
+      expect(before.userFrom - after.userFrom).toBe(AMOUNT);
+    });
+  });
+}
+
+function userInitiatesTheFill(): void {
   describe("attack: the user initiates the destination's terms themselves, then redeems them", () => {
     it("is not the solver's fill: it waits, fills once the address is free, and redeems against its own fill", async () => {
       const user = t.user(0);
@@ -174,7 +225,9 @@ export function solanaForeignValue(): void {
       expect(before.userFrom - after.userFrom).toBe(AMOUNT);
     });
   });
+}
 
+function lamportsBeforeTheFill(): void {
   describe("attack: lamports sent to the destination's swap account before the fill", () => {
     it("does not stop the fill: the program tops the account up, and the lamports end with the solver", async () => {
       const user = t.user(2);

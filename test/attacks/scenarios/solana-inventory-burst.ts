@@ -25,6 +25,7 @@ import {
   SPL_USDC,
   splVaultExists,
 } from "../../e2e/swaps/solana-support.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 const FROM = "ethereum_localnet:usdc";
 const FLOOR: Record<string, bigint> = { [SOL]: 5_000n * 10n ** 9n, [SPL_USDC]: 500_000n * 10n ** 6n };
@@ -33,11 +34,11 @@ const VAULT_RENT = 2_039_280n;
 
 let t: AttackNet;
 
-function useNet(): void {
+function useNet(version: SolanaProgramVersion): void {
   beforeAll(async () => {
     // No inventory curve into the Solana assets: with it, orders quoted at full inventory are refused for
     // its wider fee once the inventory is moved away (inventory-curve tests).
-    t = await startAttackNet({}, (config) => ({
+    t = await startAttackNet({ solanaProgramVersion: version }, (config) => ({
       ...config,
       limits: { ...config.limits, inventoryFloor: { ...config.limits.inventoryFloor, ...FLOOR } },
       inventoryCurves: Object.fromEntries(
@@ -145,8 +146,8 @@ async function burst(to: string, amount: bigint, count: number, covered: number)
 }
 
 /** Bursts of orders to SOL and to the SPL token against the inventory above their floors. */
-export function solanaInventoryBurst(): void {
-  useNet();
+export function solanaInventoryBurst(version: SolanaProgramVersion = "current"): void {
+  useNet(version);
   describe("attack: many orders to Solana in one round against a limited inventory", () => {
     it("to SOL: fills only what the SOL above its floor covers, the rest wait, and none is lost", async () => {
       await burst(SOL, 150_000_000n, 5, 2);

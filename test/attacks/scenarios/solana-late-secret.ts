@@ -19,6 +19,7 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "../../attacks/support/attack-net.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 const TO = "arbitrum_localnet:usdc";
 const AMOUNT = 60_000_000n; // 60 USDC
@@ -29,9 +30,9 @@ let t: AttackNet;
 let proxy: HoldingRpcProxy;
 
 /** Starts the net before the tests of the describe this is called in, and stops it after. */
-function useNet(): void {
+function useNet(version: SolanaProgramVersion): void {
   beforeAll(async () => {
-    t = await startAttackNet({}, async (config) => {
+    t = await startAttackNet({ solanaProgramVersion: version }, async (config) => {
       const solana = config.chains.find((c) => c.family === "solana")!;
       proxy = new HoldingRpcProxy(solana.rpcUrls[0]!);
       proxy.acceptedAs = signatureOfWire;
@@ -53,8 +54,8 @@ function useNet(): void {
 }
 
 /** The secret revealed near a Solana source's refund, the redeem lost on its way. */
-export function solanaLateSecret(): void {
-  useNet();
+export function solanaLateSecret(version: SolanaProgramVersion = "current"): void {
+  useNet(version);
   describe("attack: the secret revealed near the Solana source's refund, the redeem lost on its way", () => {
     it("the urgent SPL redeem is rebuilt above the fee ceiling, within its allowance, and lands", async () => {
       const user = t.user(0);

@@ -8,18 +8,21 @@ import { createPublicClient, http, type Address } from "viem";
 import type { Order } from "../../../src/orderbook/types.js";
 import { waitFor } from "../../support/localnet.js";
 import type { LyingProxy, OrderLie } from "../../support/lying-proxy.js";
-import { startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
-import { SOL, solverSolana, SPL_USDC } from "../../e2e/swaps/solana-support.js";
+import { journaled, startAttackNet, stopAttackNet, type AttackNet } from "../support/attack-net.js";
+import { feeOf, SOL, solanaFeeOfAction, solverSolana, SPL_USDC } from "../../e2e/swaps/solana-support.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 /** Poll rounds (500 ms each) the solver is given after its decision to show it still sends nothing. */
 const SETTLE_MS = 3_000;
 
 /** A service that lies about Solana sides. */
-export function solanaLyingFields(): void {
+export function solanaLyingFields(version: SolanaProgramVersion = "current"): void {
   describe("a service that lies about Solana sides", () => {
     let t: AttackNet;
     let proxy: LyingProxy;
     let before: Holdings;
+    /** Fees of the instant refunds the solver sent back to users (legacy only), lamports. */
+    let solverFees = 0n;
 
     interface Holdings {
       sol: bigint;
@@ -39,7 +42,7 @@ export function solanaLyingFields(): void {
 
     beforeAll(async () => {
       // Every order here is lied about: the solver must never see one before its lie.
-      t = await startAttackNet({}, undefined, { onlyNamed: true });
+      t = await startAttackNet({ solanaProgramVersion: version }, undefined, { onlyNamed: true });
       proxy = t.proxy;
       before = await holdings();
     });
@@ -91,23 +94,48 @@ export function solanaLyingFields(): void {
       expect(detail).toBe("no deposit on the source chain yet");
     });
 
-    it("claims a larger SOL source than the user locked: no swap account has those terms", async () => {
-      const user = t.user(1);
-      const order = await orderOf(1, SOL, "arbitrum_localnet:usdc", 1_000_000_000n);
-      const userSol = await user.balance(SOL);
-      await expectNoFill(
-        order,
-        (o) => user.initiateSolana(o),
-        (o) => {
-          o.source_swap.amount = (BigInt(o.source_swap.amount) * 2n).toString();
-          o.source_swap.filled_amount = o.source_swap.amount;
-        },
-        "source_not_initiated",
-        "wait",
-      );
-      // The user's lock is real: the amount and the swap account's rent left its wallet, plus the fee.
-      expect(userSol - (await user.balance(SOL))).toBeGreaterThan(1_000_000_000n);
-    });
+    const larger = (o: Order) => {
+      o.source_swap.amount = (BigInt(o.source_swap.amount) * 2n).toString();
+      o.source_swap.filled_amount = o.source_swap.amount;
+    };
+
+    if (version === "legacy") {
+      it("claims a larger SOL source than the user locked: the legacy account at its address says less", async () => {
+        // The legacy address commits to the initiator and the secret hash only: the user's lock sits
+        // where the larger one would, its stored amount the true one. Refused, and handed back at once.
+        const user = t.user(1);
+        const order = await orderOf(1, SOL, "arbitrum_localnet:usdc", 1_000_000_000n);
+        const userSol = await user.balance(SOL);
+        proxy.lieAbout(order.order_id, larger);
+        const lock = await user.initiateSolana(order);
+        const journal = t.net.solver!.journal;
+        await waitFor(
+          () => journaled(t, order).includes("instant_refund:confirmed"),
+          "the instant refund",
+          30_000,
+        );
+        const refusal = journal
+          .decisions(order.order_id)
+          .find((d) => d.reason === "source_differs_from_chain");
+        expect(refusal?.outcome).toBe("refuse");
+        const logged = t.log.find((l) => l.orderId === order.order_id && l.reason === refusal?.reason);
+        expect(logged?.msg).toBe("refusing to fill");
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        expect(journaled(t, order)).toEqual(["instant_refund:confirmed"]);
+        // The user has the lock and its rent back, less their fee; the solver paid the refund's fee only.
+        expect(userSol - (await user.balance(SOL))).toBe(feeOf(t, lock));
+        solverFees += solanaFeeOfAction(t, order.order_id, "instant_refund");
+      });
+    } else {
+      it("claims a larger SOL source than the user locked: no swap account has those terms", async () => {
+        const user = t.user(1);
+        const order = await orderOf(1, SOL, "arbitrum_localnet:usdc", 1_000_000_000n);
+        const userSol = await user.balance(SOL);
+        await expectNoFill(order, (o) => user.initiateSolana(o), larger, "source_not_initiated", "wait");
+        // The user's lock is real: the amount and the swap account's rent left its wallet, plus the fee.
+        expect(userSol - (await user.balance(SOL))).toBeGreaterThan(1_000_000_000n);
+      });
+    }
 
     it("names someone else as the redeemer of an SPL source", async () => {
       const user = t.user(2);
@@ -137,8 +165,8 @@ export function solanaLyingFields(): void {
       );
     });
 
-    it("made the solver send nothing: its SOL, SPL tokens and EVM nonces are unchanged", async () => {
-      expect(await holdings()).toEqual(before);
+    it("made the solver fill nothing: its SPL tokens and EVM nonces are unchanged, its SOL less any refund's fee", async () => {
+      expect(await holdings()).toEqual({ ...before, sol: before.sol - solverFees });
     });
   });
 }

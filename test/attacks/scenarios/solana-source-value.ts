@@ -19,6 +19,7 @@ import {
 } from "../support/attack-net.js";
 import { htlcProgramCopy, initiateTerms, refundExpired } from "../support/solana-moves.js";
 import { feeOf, SOL, solanaFeeOfAction, solverSolana, swapAccount } from "../../e2e/swaps/solana-support.js";
+import type { SolanaProgramVersion } from "../../../src/chains/solana/program-version.js";
 
 const TO = "arbitrum_localnet:usdc";
 const AMOUNT = 1_000_000_000n; // 1 SOL
@@ -28,9 +29,9 @@ const DEPTH = 6;
 let t: AttackNet;
 
 /** Starts the net before the tests of the describe this is called in, and stops it after. */
-function useNet(): void {
+function useNet(version: SolanaProgramVersion): void {
   beforeAll(async () => {
-    t = await startAttackNet({}, (config) => ({
+    t = await startAttackNet({ solanaProgramVersion: version }, (config) => ({
       ...config,
       chains: config.chains.map((c) => (c.family === "solana" ? { ...c, minConfirmations: DEPTH } : c)),
     }));
@@ -67,8 +68,8 @@ function pastSourceTimelock(o: Order): void {
 }
 
 /** Source value that is not there, on a Solana source. */
-export function solanaSourceValue(): void {
-  useNet();
+export function solanaSourceValue(version: SolanaProgramVersion = "current"): void {
+  useNet(version);
   describe("attack: a Solana source initiated but not yet at the solver's depth", () => {
     it("waits until the lock is as deep as the solver requires, then fills; each side its fair share", async () => {
       const user = t.user(0);
@@ -165,7 +166,7 @@ export function solanaSourceValue(): void {
       expect(solverSol - (await solverSolana(t, SOL))).toBe(
         solanaFeeOfAction(t, o.order_id, "instant_refund"),
       );
-    });
+    }, 120_000);
   });
 
   describe("attack: the source locked at a copy of the HTLC program, the service saying it is locked", () => {

@@ -2,7 +2,8 @@
  * What a user who wants the solver's inventory does on the local Solana cluster: redeem the solver's
  * fill and initiate the same terms again in the same transaction, fill a swap account's history with
  * cheap transactions that name it, lock an order's terms at a copy of the HTLC program the solver does
- * not read, initiate a destination's terms before the solver's fill, and take an expired swap back; and
+ * not read, initiate a destination's terms before the solver's fill (on the legacy programs: try to), and
+ * take an expired swap back; and
  * what an operator does: move the solver's inventory away and back.
  */
 import { createPrivateKey, sign } from "node:crypto";
@@ -15,11 +16,6 @@ import {
   VersionedTransaction,
   type PublicKey,
 } from "@solana/web3.js";
-import {
-  fillInstruction,
-  redeemInstruction,
-  refundInstruction,
-} from "../../../src/chains/solana/action-instructions.js";
 import type { SolanaAsset } from "../../../src/chains/solana/assets.js";
 import { base58Decode } from "../../../src/chains/solana/base58.js";
 import { TOKEN_PROGRAM_ID } from "../../../src/chains/solana/program-ids.js";
@@ -27,8 +23,8 @@ import {
   associatedTokenAddress,
   createAssociatedTokenAccountIdempotentInstruction,
 } from "../../../src/chains/solana/spl-token.js";
-import { decodeLiveSwap } from "../../../src/chains/solana/reader.js";
-import { hexBytes, swapAccountOf, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
+import { legacyNativeInitiateInstruction } from "../../../src/chains/solana/legacy/native-instructions.js";
+import { hexBytes, swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import {
   htlcProgramBytes,
   type HtlcProgramName,
@@ -38,14 +34,25 @@ import { recordParams } from "../../../src/orderbook/record-params.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";
 
-/** The swap account of a Solana swap record, as the user's wallet resolves it. */
+/** The swap account of a Solana swap record, as the user's wallet resolves it for the chain's programs. */
 export function solanaSwapAccount(user: LocalUser, swap: SwapRecord): PublicKey {
-  return swapAccountOf(user.solana.asset(swap.asset), swapTermsOf(recordParams(swap)));
+  return user.solana.htlc.swapAddress(user.solana.asset(swap.asset), swapTermsOf(recordParams(swap)));
+}
+
+/** The swap living at a record's address at `asset`'s program, or null when nothing lives there. */
+async function liveSwapOf(user: LocalUser, swap: SwapRecord, asset: SolanaAsset) {
+  const address = user.solana.htlc.swapAddress(asset, swapTermsOf(recordParams(swap)));
+  const { account } = await user.solana.rpc.getAccount(address, "confirmed");
+  const live = account === null ? null : user.solana.htlc.decodeSwap(asset, address, account);
+  if (live === null) throw new Error(`no live swap at ${address.toBase58()}`);
+  return live;
 }
 
 /**
  * One transaction: redeem the live swap with the secret (the amount comes to the user) and initiate the
  * same terms again with the user's own funds, so the address holds a live swap of those terms once more.
+ * On the legacy programs only the terms' initiator can initiate there: the user signs in its place, the
+ * program refuses, and the whole transaction with it.
  */
 export async function redeemAndInitiateAgain(
   user: LocalUser,
@@ -54,14 +61,12 @@ export async function redeemAndInitiateAgain(
 ): Promise<string> {
   const wallet = user.solana;
   const asset = wallet.asset(swap.asset);
-  const terms = swapTermsOf(recordParams(swap));
-  const address = swapAccountOf(asset, terms);
-  const { account } = await wallet.rpc.getAccount(address, "confirmed");
-  const live = account === null ? null : decodeLiveSwap(asset, address, account);
-  if (live === null) throw new Error(`no live swap at ${address.toBase58()}`);
+  const live = await liveSwapOf(user, swap, asset);
   return wallet.send([
-    redeemInstruction(asset, live, hexBytes(secret.replace(/^0x/, ""), 32, "secret")),
-    fillInstruction(asset, terms, wallet.keypair.publicKey),
+    wallet.htlc.redeem(asset, live, hexBytes(secret.replace(/^0x/, ""), 32, "secret")),
+    wallet.htlc.version === "legacy"
+      ? initiateInInitiatorsPlace(user, swap)
+      : wallet.htlc.fill(asset, swapTermsOf(recordParams(swap)), wallet.keypair.publicKey),
   ]);
 }
 
@@ -117,7 +122,15 @@ export function spamAddress(
  */
 export function htlcProgramCopy(t: TestLocalnet, user: LocalUser, assetId: string): SolanaAsset {
   const asset = user.solana.asset(assetId);
-  const program: HtlcProgramName = asset.mint === null ? "native_swaps" : "spl_swaps";
+  const native = asset.mint === null;
+  const program: HtlcProgramName =
+    user.solana.htlc.version === "legacy"
+      ? native
+        ? "legacy_native_swaps"
+        : "legacy_spl_swaps"
+      : native
+        ? "native_swaps"
+        : "spl_swaps";
   const programId = Keypair.generate().publicKey;
   t.net.solana.local.chain.svm.addProgram(programId, htlcProgramBytes(program));
   return { ...asset, programId };
@@ -134,8 +147,34 @@ export function initiateTerms(
   asset = user.solana.asset(swap.asset),
 ): Promise<string> {
   return user.solana.send([
-    fillInstruction(asset, swapTermsOf(recordParams(swap)), user.solana.keypair.publicKey),
+    user.solana.htlc.fill(asset, swapTermsOf(recordParams(swap)), user.solana.keypair.publicKey),
   ]);
+}
+
+/**
+ * On the legacy programs, an initiate of a record's terms at the address they live at (the one its
+ * initiator's key derives, on a destination the solver's) signed by the user in the initiator's place:
+ * the program derives the swap account from its signer, so it must refuse it. The SOL program's.
+ */
+function initiateInInitiatorsPlace(user: LocalUser, swap: SwapRecord): TransactionInstruction {
+  const asset = user.solana.asset(swap.asset);
+  const terms = swapTermsOf(recordParams(swap));
+  if (user.solana.htlc.version !== "legacy" || asset.mint !== null) {
+    throw new Error("only the legacy SOL program's initiate is built in the initiator's place");
+  }
+  const signedByUser = legacyNativeInitiateInstruction(asset.programId, {
+    ...terms,
+    refundee: user.solana.keypair.publicKey,
+  });
+  const keys = signedByUser.keys.map((key, i) =>
+    i === 0 ? { ...key, pubkey: user.solana.htlc.swapAddress(asset, terms) } : key,
+  );
+  return new TransactionInstruction({ ...signedByUser, keys });
+}
+
+/** The user tries to initiate a record's legacy terms at the initiator's address (see above). */
+export function initiateAtInitiatorsAddress(user: LocalUser, swap: SwapRecord): Promise<string> {
+  return user.solana.send([initiateInInitiatorsPlace(user, swap)]);
 }
 
 /**
@@ -147,11 +186,8 @@ export async function refundExpired(
   swap: SwapRecord,
   asset = user.solana.asset(swap.asset),
 ): Promise<string> {
-  const address = swapAccountOf(asset, swapTermsOf(recordParams(swap)));
-  const { account } = await user.solana.rpc.getAccount(address, "confirmed");
-  const live = account === null ? null : decodeLiveSwap(asset, address, account);
-  if (live === null) throw new Error(`no live swap at ${address.toBase58()} to refund`);
-  return user.solana.send([refundInstruction(asset, live)]);
+  const live = await liveSwapOf(user, swap, asset);
+  return user.solana.send([user.solana.htlc.refund(asset, live)]);
 }
 
 /** A throwaway account that holds the solver's inventory while it is away, and pays the moves' fees. */

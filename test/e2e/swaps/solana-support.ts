@@ -6,6 +6,7 @@ import { associatedTokenAddress } from "../../../src/chains/solana/spl-token.js"
 import { htlcInterfaceOf } from "../../../src/chains/solana/htlc-interface.js";
 import { swapTermsOf } from "../../../src/chains/solana/swap-params.js";
 import { decodeHtlcEvents } from "../../../src/chains/solana/events.js";
+import { decodeLegacyHtlcEvents } from "../../../src/chains/solana/legacy/events.js";
 import { splVaultAddress } from "../../../src/chains/solana/pda.js";
 import { tokenBalance } from "@htlc-solver/localnet/families/solana/user-solana.js";
 import { recordParams } from "../../../src/orderbook/record-params.js";
@@ -55,14 +56,16 @@ export function htlcEventsOf(
   t: TestLocalnet,
   swap: SwapRecord,
 ): { name: string; signature: string; fee: bigint }[] {
-  const asset = resolveSolanaAsset(solanaConfig(t), swap.asset);
+  const config = solanaConfig(t);
+  const asset = resolveSolanaAsset(config, swap.asset);
+  const decode = config.programVersion === "legacy" ? decodeLegacyHtlcEvents : decodeHtlcEvents;
   const chain = t.net.solana.local.chain;
   return chain
     .signaturesFor(swapAccount(t, swap))
     .filter((record) => record.err === null)
     .reverse()
     .flatMap((record) =>
-      decodeHtlcEvents(asset.kind, asset.programId, record.logs).map((event) => ({
+      decode(asset.kind, asset.programId, record.logs).map((event) => ({
         name: event.name,
         signature: record.signature,
         fee: record.fee,
@@ -70,10 +73,11 @@ export function htlcEventsOf(
     );
 }
 
-/** Units the HTLC program used in a landed transaction, from its "consumed" log line. */
+/** Units the chain's HTLC program (of the version it runs) used in a landed transaction, from its "consumed" log line. */
 export function programUnits(t: TestLocalnet, signature: string): bigint | null {
   const record = t.net.solana.local.chain.transaction(signature);
-  const ids = [t.net.solana.nativeProgramId, t.net.solana.splProgramId];
+  const config = solanaConfig(t);
+  const ids = [config.nativeProgramId, config.splProgramId];
   for (const line of record?.logs ?? []) {
     const m = /^Program (\w+) consumed (\d+) of \d+ compute units$/.exec(line);
     if (m?.[1] !== undefined && m[2] !== undefined && ids.includes(m[1])) return BigInt(m[2]);

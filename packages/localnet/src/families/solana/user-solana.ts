@@ -38,7 +38,8 @@ export class SolanaUserWallet {
   readonly keypair: Keypair;
   readonly rpc: SolanaRpc;
   readonly #chain: SolanaAssetsConfig;
-  readonly #htlc: SolanaHtlcInterface;
+  /** The HTLC programs' version the chain runs: where swaps live and the instructions that move them. */
+  readonly htlc: SolanaHtlcInterface;
 
   constructor(
     secretKey: string,
@@ -54,7 +55,7 @@ export class SolanaUserWallet {
       maxHeadLagBlocks: 150,
       minBlockTimeMs: 400,
     });
-    this.#htlc = htlcInterfaceOf(descriptor.programVersion);
+    this.htlc = htlcInterfaceOf(descriptor.programVersion);
     this.#chain = {
       name: descriptor.name,
       nativeProgramId: descriptor.nativeProgramId,
@@ -89,18 +90,18 @@ export class SolanaUserWallet {
       throw new SolanaUserError(`swap id ${swap.swap_id} is not the one its terms give (${expected})`);
     }
     const asset = this.asset(swap.asset);
-    return this.send([this.#htlc.fill(asset, swapTermsOf(params), this.keypair.publicKey)]);
+    return this.send([this.htlc.fill(asset, swapTermsOf(params), this.keypair.publicKey)]);
   }
 
   /** Redeems a destination swap to its stored redeemer (this user) with the user's own secret. */
   async redeem(swap: SwapRecord, secret: string): Promise<string> {
     const asset = this.asset(swap.asset);
-    const address = this.#htlc.swapAddress(asset, swapTermsOf(recordParams(swap)));
+    const address = this.htlc.swapAddress(asset, swapTermsOf(recordParams(swap)));
     const { account } = await this.rpc.getAccount(address, "confirmed");
-    const live = account === null ? null : this.#htlc.decodeSwap(asset, address, account);
+    const live = account === null ? null : this.htlc.decodeSwap(asset, address, account);
     if (live === null) throw new SolanaUserError(`no live swap at ${address.toBase58()} to redeem`);
     const secretBytes = hexBytes(secret.replace(/^0x/, ""), 32, "secret");
-    const instructions = [this.#htlc.redeem(asset, live, secretBytes)];
+    const instructions = [this.htlc.redeem(asset, live, secretBytes)];
     if (asset.mint !== null) {
       instructions.unshift(
         createAssociatedTokenAccountIdempotentInstruction(this.keypair.publicKey, live.redeemer, asset.mint),
