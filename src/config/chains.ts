@@ -75,7 +75,7 @@ export interface ChainsRead {
    * What could be told of every listed chain, read or not (a family not known, a setting wrong): its name,
    * family and asset ids, so that a reference to one of them is not reported again.
    */
-  listed: { name: string; family: string; assetIds: string[] }[];
+  listed: { name: string; family: string; assetIds: string[]; coinId: string | null }[];
 }
 
 function listedChain(raw: unknown): ChainsRead["listed"][number] {
@@ -88,6 +88,7 @@ function listedChain(raw: unknown): ChainsRead["listed"][number] {
     assetIds: assets.flatMap((a: unknown) =>
       name !== "" && isRawObject(a) && typeof a.symbol === "string" ? [`${name}:${a.symbol}`] : [],
     ),
+    coinId: name !== "" && typeof chain.coinSymbol === "string" ? `${name}:${chain.coinSymbol}` : null,
   };
 }
 

@@ -99,6 +99,12 @@ export function commonChainShape(defaults: CommonChainDefaults, maxFillTimelockB
     maxHeadAgeMs: integer(1).optional(),
     /** Per-request timeout of each endpoint. */
     rpcTimeoutMs: integer(100, undefined, { default: defaults.rpcTimeoutMs }),
+    /**
+     * The symbol of the chain's coin where no asset lists it (a chain whose coin the service does not
+     * trade): its fees are priced under `<chain>:<symbol>` in fixedPrices or prices.assets, and it is
+     * never quoted or filled (src/chains/coins.ts).
+     */
+    coinSymbol: text({ pattern: SYMBOL, hint: "must be letters, digits, '.', '_' or '-'" }).optional(),
     assets: list(z.unknown(), true),
   };
 }

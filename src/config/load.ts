@@ -94,15 +94,17 @@ function readSolverKeys(
 function buildConfig(problems: Problems, raw: RawObject, families: readonly ChainConfigSpec[]): SolverConfig {
   const { chains, listed } = readChains(problems, raw.chains, families);
   const assetIds = new Set(listed.flatMap((c) => c.assetIds));
+  // A declared coin is priced (for fees) like an asset, and neither quoted nor held to limits.
+  const pricedIds = new Set([...assetIds, ...listed.flatMap((c) => (c.coinId === null ? [] : [c.coinId]))]);
   const feedFamilies = new Set(families.filter((f) => f.readsPriceFeeds).map((f) => f.name));
-  const fixedPrices = parseSettings(problems, "fixedPrices", fixedPricesSchema(assetIds), raw.fixedPrices);
+  const fixedPrices = parseSettings(problems, "fixedPrices", fixedPricesSchema(pricedIds), raw.fixedPrices);
   const rawPrices = isRawObject(raw.prices) ? raw.prices : {};
   const fixedPriced = new Set(isRawObject(raw.fixedPrices) ? Object.keys(raw.fixedPrices) : []);
   const prices = parseSettings(
     problems,
     "prices",
     pricesSchema({
-      assetIds,
+      assetIds: pricedIds,
       feedChains: new Set(listed.filter((c) => feedFamilies.has(c.family)).map((c) => c.name)),
       fixedPriced,
     }),

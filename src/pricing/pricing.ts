@@ -5,7 +5,7 @@
  */
 import type { Logger } from "pino";
 import type { SolverConfig } from "../config/types.js";
-import { feeCoinsOf, type CoinChain } from "../chains/coins.js";
+import { declaredCoinsOf, feeCoinsOf, type CoinChain } from "../chains/coins.js";
 import { indexAssets } from "./assets.js";
 import type { DecimalString } from "./decimal.js";
 import { Inventory, type BalanceSource, type CommittedAmount } from "./inventory.js";
@@ -100,7 +100,8 @@ function quoteSettingsOf(config: PricingConfig): QuoteSettings {
   return {
     solverId: config.solver.id,
     strategies: config.strategies,
-    assets: config.chains.flatMap((chain) => chain.assets),
+    // Declared coins only price fees: no strategy can name them (the config's checks).
+    assets: [...config.chains.flatMap((chain) => chain.assets), ...declaredCoinsOf(config.chains)],
     feeCoins: feeCoinsOf(config.chains),
     fixedPrices: config.fixedPrices,
     livePrices: config.prices.assets,

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { feeCoinsOf } from "../../../src/chains/coins.js";
 import { CHAIN_FAMILIES } from "../../../src/chains/registry.js";
 import { ConfigError } from "../../../src/config/errors.js";
 import { loadConfig } from "../../../src/config/load.js";
@@ -42,6 +43,19 @@ function firstEvmChain(file: string): string {
 describe.each(["config/testnet.example.json", "config/mainnet.example.json"])("%s", (file) => {
   it("is valid as shipped, with the keys and service settings from the environment", () => {
     expect(problemsOf(file, ENV)).toEqual([]);
+  });
+
+  it("prices the fees of every chain a strategy trades on, in its own coin", () => {
+    const config = loadConfig(CHAIN_FAMILIES, { file, env: ENV });
+    const feeCoins = feeCoinsOf(config.chains);
+    const priced = new Set([...Object.keys(config.fixedPrices), ...Object.keys(config.prices.assets)]);
+    const traded = new Set(config.strategies.flatMap((s) => [s.from, s.to]).map((id) => id.split(":")[0]));
+    expect(traded.size).toBeGreaterThan(0);
+    for (const chain of traded) {
+      const coin = feeCoins[chain ?? ""];
+      expect(coin, `${chain}: no coin listed or declared (coinSymbol)`).toBeDefined();
+      expect(priced.has(coin ?? ""), `${chain}: its coin ${coin} has no price`).toBe(true);
+    }
   });
 
   it("would report a placeholder where an address belongs, naming its key", () => {
