@@ -28,7 +28,8 @@ export interface SplSwapAccount {
   timelock: bigint;
 }
 
-function reader(data: Uint8Array, what: string): BorshReader {
+/** A reader past the SwapAccount discriminator, which every version's account starts with. */
+export function swapAccountReader(data: Uint8Array, what: string): BorshReader {
   if (
     data.length < DISCRIMINATOR_BYTES ||
     !bytesEqual(data.subarray(0, DISCRIMINATOR_BYTES), accountDiscriminator("SwapAccount"))
@@ -39,7 +40,7 @@ function reader(data: Uint8Array, what: string): BorshReader {
 }
 
 export function decodeNativeSwapAccount(data: Uint8Array): NativeSwapAccount {
-  const r = reader(data, "native SwapAccount");
+  const r = swapAccountReader(data, "native SwapAccount");
   return {
     expirySlot: r.u64(),
     bump: r.u8(),
@@ -53,7 +54,7 @@ export function decodeNativeSwapAccount(data: Uint8Array): NativeSwapAccount {
 }
 
 export function decodeSplSwapAccount(data: Uint8Array): SplSwapAccount {
-  const r = reader(data, "SPL SwapAccount");
+  const r = swapAccountReader(data, "SPL SwapAccount");
   return {
     bump: r.u8(),
     expirySlot: r.u64(),

@@ -5,10 +5,15 @@
 import { TransactionInstruction, type AccountMeta, type PublicKey } from "@solana/web3.js";
 import { instructionDiscriminator } from "../anchor.js";
 import { BorshWriter } from "../borsh.js";
-import { redeemData } from "../native-instructions.js";
 import { splIdentityAddress, splVaultAddress } from "../pda.js";
 import { SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../program-ids.js";
 import type { SwapTerms } from "../swap-terms.js";
+import {
+  splInstantRefundInstruction,
+  splRedeemInstruction,
+  splRefundInstruction,
+  type SplSettleParams,
+} from "../spl-instructions.js";
 import { legacySplSwapAddress } from "./pda.js";
 
 const readonly = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
@@ -66,42 +71,27 @@ export interface LegacySplSettleParams {
   sponsor: PublicKey;
 }
 
-function settleKeys(p: LegacySplSettleParams, redeemer: PublicKey | undefined): AccountMeta[] {
-  const keys = [
-    readonly(splIdentityAddress(p.programId).address),
-    writable(p.swapData),
-    writable(splVaultAddress(p.programId, p.mint).address),
-    writable(p.payeeTokenAccount),
-  ];
-  if (redeemer !== undefined) keys.push({ pubkey: redeemer, isSigner: true, isWritable: true });
-  keys.push(writable(p.sponsor), readonly(TOKEN_PROGRAM_ID));
-  return keys;
-}
+/** The settle instructions' accounts and data are the current SPL program's: only the sponsor's name differs. */
+const current = (p: LegacySplSettleParams): SplSettleParams => ({
+  programId: p.programId,
+  mint: p.mint,
+  swapData: p.swapData,
+  payeeTokenAccount: p.payeeTokenAccount,
+  rentSponsor: p.sponsor,
+});
 
 export function legacySplRedeemInstruction(
   p: LegacySplSettleParams & { secret: Uint8Array },
 ): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: p.programId,
-    keys: settleKeys(p, undefined),
-    data: redeemData(p.secret),
-  });
+  return splRedeemInstruction({ ...current(p), secret: p.secret });
 }
 
 export function legacySplRefundInstruction(p: LegacySplSettleParams): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: p.programId,
-    keys: settleKeys(p, undefined),
-    data: Buffer.from(instructionDiscriminator("refund")),
-  });
+  return splRefundInstruction(current(p));
 }
 
 export function legacySplInstantRefundInstruction(
   p: LegacySplSettleParams & { redeemer: PublicKey },
 ): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: p.programId,
-    keys: settleKeys(p, p.redeemer),
-    data: Buffer.from(instructionDiscriminator("instant_refund")),
-  });
+  return splInstantRefundInstruction({ ...current(p), redeemer: p.redeemer });
 }

@@ -1,8 +1,6 @@
 /** Decoding of the legacy programs' SwapAccount: neither layout stores a timelock or a bump; SPL no mint. */
 import type { PublicKey } from "@solana/web3.js";
-import { DISCRIMINATOR_BYTES, accountDiscriminator, bytesEqual } from "../anchor.js";
-import { BorshReader } from "../borsh.js";
-import { SolanaDecodeError } from "../errors.js";
+import { swapAccountReader } from "../swap-account.js";
 
 /** 120 bytes; the initiator paid the rent and gets it back on close. */
 export interface LegacyNativeSwapAccount {
@@ -24,18 +22,8 @@ export interface LegacySplSwapAccount {
   sponsor: PublicKey;
 }
 
-function reader(data: Uint8Array, what: string): BorshReader {
-  if (
-    data.length < DISCRIMINATOR_BYTES ||
-    !bytesEqual(data.subarray(0, DISCRIMINATOR_BYTES), accountDiscriminator("SwapAccount"))
-  ) {
-    throw new SolanaDecodeError(`${what}: not a SwapAccount (discriminator mismatch or too short)`);
-  }
-  return new BorshReader(data, DISCRIMINATOR_BYTES, what);
-}
-
 export function decodeLegacyNativeSwapAccount(data: Uint8Array): LegacyNativeSwapAccount {
-  const r = reader(data, "legacy native SwapAccount");
+  const r = swapAccountReader(data, "legacy native SwapAccount");
   return {
     swapAmount: r.u64(),
     expirySlot: r.u64(),
@@ -46,7 +34,7 @@ export function decodeLegacyNativeSwapAccount(data: Uint8Array): LegacyNativeSwa
 }
 
 export function decodeLegacySplSwapAccount(data: Uint8Array): LegacySplSwapAccount {
-  const r = reader(data, "legacy SPL SwapAccount");
+  const r = swapAccountReader(data, "legacy SPL SwapAccount");
   return {
     expirySlot: r.u64(),
     initiator: r.pubkey(),
