@@ -7,16 +7,11 @@
 import type { PublicKey } from "@solana/web3.js";
 import { UNATTRIBUTED, type HtlcLock, type HtlcState } from "../chain.js";
 import type { Initiation, InitiationClose } from "./initiation-follower.js";
+import type { StoredSwap } from "./stored-swap.js";
 import type { SwapTerms } from "./swap-terms.js";
 
-/** What a live swap account stores, as the reader needs it. */
-export interface LiveSwap {
-  address: PublicKey;
-  expirySlot: bigint;
-  redeemer: PublicKey;
-  refundee: PublicKey;
-  rentSponsor: PublicKey;
-  swapAmount: bigint;
+/** A live swap account as the reader needs it: what it stores, with the timelock always known. */
+export interface LiveSwap extends Omit<StoredSwap, "timelock"> {
   timelock: bigint;
 }
 
