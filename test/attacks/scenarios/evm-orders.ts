@@ -56,10 +56,14 @@ export function evmInventoryBurst(): void {
       const users = [t.user(0), t.user(1), t.user(2)];
       const orders: Order[] = [];
       for (let i = 0; i < 5; i++) orders.push(await order(users[i % 3]!, 100_000_000n));
-      const each = BigInt(orders[0]!.destination_swap.amount);
-      // Leave the floor plus two and a half fills.
+      // Quotes carry the network fees of the moment, so the amounts may differ a little between orders.
+      const amounts = orders.map((o) => BigInt(o.destination_swap.amount));
+      const largest = amounts.reduce((a, b) => (a > b ? a : b));
+      const smallest = amounts.reduce((a, b) => (a < b ? a : b));
+      expect(2n * (largest - smallest)).toBeLessThan(smallest / 4n);
+      // Leave the floor plus room for any two fills and never a third.
       const held = await solverHolds(t, TO);
-      const away = held - FLOOR - (5n * each) / 2n;
+      const away = held - FLOOR - 2n * largest - smallest / 2n;
       await moveSolverTokens(t, TO, "away", away);
 
       // Users in parallel, each one's transactions in turn (one account, one nonce at a time).
@@ -90,7 +94,7 @@ export function evmInventoryBurst(): void {
         () => orders.every((o) => journaled(t, o).includes("redeem:confirmed")),
         "every source redeem to be mined",
       );
-      expect(await solverHolds(t, TO)).toBe(held - 5n * each);
+      expect(await solverHolds(t, TO)).toBe(held - amounts.reduce((a, b) => a + b, 0n));
     });
   });
   describe("attack: a user asks for more than the quote and accepts any slippage", () => {
