@@ -35,6 +35,7 @@ import { migrate } from "./migrations.js";
 import { termsFromJson, termsToJson } from "./tx-terms-json.js";
 import { bigintPath, fromJournalJson, toJournalJson } from "./bigint-json.js";
 import { compiledStatements } from "../util/compiled-statements.js";
+import type { BackingOf, OrderView } from "./order-view.js";
 
 export type { ClaimRefusal, ExclusiveClaim, OrderTerms, SourceBacking };
 
@@ -234,6 +235,13 @@ export class Journal implements JournalView, FollowPositionsSource {
     return rows.map((r) => r.order_id);
   }
 
+  /** Whether the runner still follows the order: null when the journal never saw it. */
+  isOrderActive(orderId: string): boolean | null {
+    const row = this.sql("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
+      { active: number } | undefined;
+    return row === undefined ? null : row.active === 1;
+  }
+
   /** Whether the runner settled this order for good; an order the journal never saw is not. */
   isOrderDone(orderId: string): boolean {
     const row = this.sql("SELECT active FROM orders WHERE order_id = ?").get(orderId) as
@@ -323,6 +331,30 @@ export class Journal implements JournalView, FollowPositionsSource {
          ORDER BY t.id`,
     ).all(orderId, kind) as { tx_hash: string }[];
     return rows.map((r) => r.tx_hash);
+  }
+
+  /** What a pass over the order needs, in one read (order-view.ts); null when the journal never saw it. */
+  orderView(orderId: string, backingOf: BackingOf): OrderView | null {
+    return this.db
+      .transaction((): OrderView | null => {
+        const row = this.orderRow(orderId);
+        if (row === null) return null;
+        const terms = this.orderTerms(orderId);
+        const backing = backingOf(row.snapshot, terms);
+        const holder = backing === null ? null : this.sourceBackedBy(backing);
+        return {
+          snapshot: row.snapshot,
+          active: row.active,
+          firstSeenMs: row.firstSeenMs,
+          terms,
+          actions: this.orderActions(orderId),
+          fillTxids: this.actionTxids(orderId, "fill"),
+          sourceLockIds: this.sourceLockIds(orderId),
+          sourceBacksOrder: holder !== null && holder !== orderId ? holder : null,
+          lastDecision: this.lastDecision(orderId),
+        };
+      })
+      .deferred();
   }
 
   /** A failed action may be tried again: back to planned, keeping its history of attempts. */

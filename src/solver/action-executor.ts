@@ -10,7 +10,7 @@ import { DryRunError } from "../chains/dry-run.js";
 import { AlreadyOnChainError } from "../chains/seam-errors.js";
 import type { OrderbookClient } from "../orderbook/client.js";
 import type { ClaimedAction } from "./fill-gate.js";
-import type { Decision } from "./plan-types.js";
+import type { FillSafety } from "./fill-safety.js";
 import type { RunnerObserver } from "./observer.js";
 import type { SolverChain } from "./solver-chain.js";
 
@@ -22,8 +22,8 @@ export interface ExecutionContext {
   logger: Logger;
   /** Inside this much time before an action's `mustConfirmByMs`, a pending transaction is re-priced every round. */
   urgencyMarginMs: number;
-  /** A signed fill's safety rules asked again with fresh facts (price aside); null when it may be sent. */
-  recheckFill: (fill: ActionRow) => Promise<Decision | null>;
+  /** A signed fill's safety rules, asked again with fresh facts before it is sent again or re-priced. */
+  fillSafety: Pick<FillSafety, "recheck">;
   /** What a transaction of these actions (built, or a replacement) may pay above the fee ceiling, if anything. */
   feeAllowance: (
     actions: readonly Pick<ActionRow, "kind" | "request">[],

@@ -11,8 +11,9 @@
  * chain: it is read again, and the fills claimed, one pass at a time for the whole solver.
  */
 import PQueue from "p-queue";
-import type { ActionKind, ActionRequest } from "../chains/chain.js";
-import type { ActionRow, ActionStatus, ExclusiveClaim, Journal } from "../journal/journal.js";
+import type { ActionRequest } from "../chains/chain.js";
+import type { ActionRow, ExclusiveClaim, Journal } from "../journal/journal.js";
+import { actionStatuses } from "../journal/order-view.js";
 import type { CapacityLedger } from "../pricing/capacity-ledger.js";
 import { refusalOutcome } from "../pricing/refusal.js";
 import type { Decision, PlanInput } from "./plan-types.js";
@@ -150,15 +151,18 @@ export class FillGate {
 /** The plan's facts with the journal and the clock of now: what the solver did since the plan counts. */
 export function refreshInput(journal: Journal, input: PlanInput, nowMs: number): PlanInput {
   const orderId = input.order.order_id;
-  const actions: Partial<Record<ActionKind, ActionStatus>> = {};
-  for (const action of journal.orderActions(orderId)) actions[action.kind] = action.status;
-  const holder = journal.sourceBackedBy(sourceBacking(input));
+  const view = journal.orderView(orderId, () => sourceBacking(input));
+  if (view === null) {
+    // An order the journal never stored has no actions; its source may still back another's.
+    const holder = journal.sourceBackedBy(sourceBacking(input));
+    return { ...input, nowMs, actions: {}, fillTxids: [], sourceBacksOrder: holder };
+  }
   return {
     ...input,
     nowMs,
-    actions,
-    fillTxids: journal.actionTxids(orderId, "fill"),
-    sourceBacksOrder: holder !== null && holder !== orderId ? holder : null,
+    actions: actionStatuses(view.actions),
+    fillTxids: view.fillTxids,
+    sourceBacksOrder: view.sourceBacksOrder,
   };
 }
 

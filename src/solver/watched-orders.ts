@@ -29,8 +29,9 @@ function swapKey(chain: string, swapId: string): string {
   return `${chain}\u0000${swapId.toLowerCase().replace(/^0x/, "")}`;
 }
 
-/** What the watch holds of one order: its HTLCs' keys, and the chain its fill waits on, if any. */
+/** What the watch holds of one order: its HTLCs, their keys, and the chain its fill waits on, if any. */
 interface Watched {
+  sides: { source: HtlcParams; destination: HtlcParams };
   keys: string[];
   waitsOn: string | null;
 }
@@ -56,7 +57,7 @@ export class WatchedOrders {
       this.count(key, 1);
     }
     const chain = sides.source.chain;
-    this.byOrder.set(orderId, { keys, waitsOn: sourceWait === null ? null : chain });
+    this.byOrder.set(orderId, { sides, keys, waitsOn: sourceWait === null ? null : chain });
     if (sourceWait === null) return;
     const waiting = this.sourceWaits.get(chain) ?? new Map<string, SourceWait>();
     waiting.set(orderId, sourceWait);
@@ -65,6 +66,11 @@ export class WatchedOrders {
 
   has(orderId: string): boolean {
     return this.byOrder.has(orderId);
+  }
+
+  /** A followed order's HTLCs as its last pass held them; undefined once forgotten. */
+  sidesOf(orderId: string): { source: HtlcParams; destination: HtlcParams } | undefined {
+    return this.byOrder.get(orderId)?.sides;
   }
 
   /** A settled order: no event concerns it any more. */

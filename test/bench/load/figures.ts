@@ -8,9 +8,14 @@ import { spread, type Spread } from "./stats.js";
 import { chainOfAsset } from "./swap-mix.js";
 import type { SwapRecord } from "./swaps.js";
 
+/** How long the service waits for a solver's quote (3 s, live and local): an answer later is none. */
+const ANSWER_LIMIT_MS = 3_000;
+
 export interface QuoteFigures {
   requests: number;
   answered: number;
+  /** Answered within the service's wait for a solver, as a share of the requests. */
+  answeredInTimeShare: number | null;
   timeouts: number;
   refused: number;
   /** Latency of every request, answered or not, ms. */
@@ -62,6 +67,8 @@ export interface LoadFigures {
   /** Order creations: created, 502 (the solver's live quote missing), other failures. */
   creations: {
     created: number;
+    /** Created within the service's wait for the solver's live quote, as a share of the attempts. */
+    createdInTimeShare: number | null;
     badGateway: number;
     failed: number;
     latencyMs: Spread;
@@ -124,10 +131,20 @@ export interface RunInputs {
   flood: FloodFigures | null;
 }
 
+/** The share of calls that succeeded within the service's wait; null when there were none. */
+function inTimeShare<T extends { ms: number }>(
+  calls: readonly T[],
+  succeeded: (call: T) => boolean,
+): number | null {
+  if (calls.length === 0) return null;
+  return calls.filter((c) => succeeded(c) && c.ms < ANSWER_LIMIT_MS).length / calls.length;
+}
+
 export function quoteFigures(quotes: readonly TimedQuote[]): QuoteFigures {
   return {
     requests: quotes.length,
     answered: quotes.filter((q) => q.outcome === "answered").length,
+    answeredInTimeShare: inTimeShare(quotes, (q) => q.outcome === "answered"),
     timeouts: quotes.filter((q) => q.outcome === "timeout").length,
     refused: quotes.filter((q) => q.outcome === "refused").length,
     latencyMs: spread(quotes.map((q) => q.ms)),
@@ -267,6 +284,7 @@ export function measureRun(inputs: RunInputs): LoadFigures {
     orderQuotes: quoteFigures(records.flatMap((r) => (r.quote === null ? [] : [r.quote]))),
     creations: {
       created: creates.filter((c) => c.outcome === "created").length,
+      createdInTimeShare: inTimeShare(creates, (c) => c.outcome === "created"),
       badGateway: creates.filter((c) => c.outcome === "bad_gateway").length,
       failed: creates.filter((c) => c.outcome === "failed").length,
       latencyMs: spread(creates.map((c) => c.ms)),

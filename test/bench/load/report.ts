@@ -66,6 +66,8 @@ export function runText(f: LoadFigures): string[] {
   return lines;
 }
 
+const percentOrNull = (share: number | null): number | null => (share === null ? null : share * 100);
+
 /** Medians over runs of the headline figures, each with the values of every run. */
 export function mediansText(runs: readonly LoadFigures[]): string[] {
   const row = (label: string, pick: (f: LoadFigures) => number | null, digits = 1): string => {
@@ -93,6 +95,8 @@ export function mediansText(runs: readonly LoadFigures[]): string[] {
     row("swap quotes answered", (f) => f.orderQuotes.answered, 0),
     row("swap quote p99, ms", (f) => f.orderQuotes.latencyMs.p99, 0),
     row("swap quote timeouts", (f) => f.orderQuotes.timeouts, 0),
+    row("swap quotes answered within 3 s, %", (f) => percentOrNull(f.orderQuotes.answeredInTimeShare)),
+    row("order creations made within 3 s, %", (f) => percentOrNull(f.creations.createdInTimeShare)),
     row("order creations failed 502", (f) => f.creations.badGateway, 0),
     ...chains.flatMap((chain) => [
       row(

@@ -25,7 +25,9 @@ describe("load benchmark (smoke)", () => {
 
     // Every swap's fill was seen, after its source was confirmed and within the run.
     expect(figures.fillLatencyBlocks.count).toBe(ORDERS);
-    expect(figures.fillLatencyBlocks.p50).toBeGreaterThanOrEqual(0);
+    // Half the fills land within a few blocks of the confirmation (1 in the benchmark's runs); none is
+    // left for the whole run.
+    expect(figures.fillLatencyBlocks.p50).toBeLessThanOrEqual(5);
     expect(figures.fillLatencyBlocks.max).toBeLessThan(60);
     expect(figures.initiateToRedeemS.count).toBe(ORDERS);
     expect(figures.initiateToRedeemS.p50).toBeGreaterThan(0);
@@ -42,7 +44,9 @@ describe("load benchmark (smoke)", () => {
       expect(endpointBurst.timeouts).toBe(0);
     }
     expect(figures.orderQuotes.answered).toBe(ORDERS);
+    expect(figures.orderQuotes.answeredInTimeShare).toBe(1);
     expect(figures.creations.badGateway).toBe(0);
+    expect(figures.creations.createdInTimeShare).toBe(1);
 
     // Counted at the proxies: each chain was read for the orders it carried (the benchmark's swaps
     // leave the localnet's Solana chain out).

@@ -311,3 +311,46 @@ describe("journal", () => {
     expect(() => new Journal(path)).toThrow(/newer than this solver knows/);
   });
 });
+
+describe("journal: one order's view", () => {
+  it("is null for an order never seen, and shows in one read what a pass needs", () => {
+    const { journal } = openJournal();
+    const second = makeOrder();
+    second.order_id = "ab".repeat(32);
+    const source = { ...ownSource(fill), lockIds: ["a:0"] };
+    let asked = 0;
+    const backingOf = () => {
+      asked++;
+      return source.backing;
+    };
+    expect(journal.orderView(order.order_id, backingOf)).toBeNull();
+    journal.upsertOrder(order, 1_000);
+    journal.upsertOrder(second, 2_000);
+    expect(journal.orderView(order.order_id, backingOf)).toMatchObject({
+      snapshot: order,
+      active: true,
+      firstSeenMs: 1_000,
+      terms: null,
+      actions: [],
+      fillTxids: [],
+      sourceLockIds: [],
+      sourceBacksOrder: null,
+      lastDecision: null,
+    });
+
+    const { action } = claimOk(journal, fill, 3_000, source);
+    journal.recordSigned([action.id], signed("0xf1"));
+    journal.recordDecision(second.order_id, "wait", "source_unconfirmed", "1 of 3", 4_000);
+    const view = journal.orderView(order.order_id, backingOf);
+    expect(view).toMatchObject({ terms: source.terms, fillTxids: ["0xf1"], sourceLockIds: ["a:0"] });
+    expect(view?.actions.map((a) => [a.kind, a.status])).toEqual([["fill", "signed"]]);
+    // The source backs this order's own fill: no other order's.
+    expect(view?.sourceBacksOrder).toBeNull();
+    const secondView = journal.orderView(second.order_id, backingOf);
+    expect(secondView?.sourceBacksOrder).toBe(order.order_id);
+    expect(secondView?.lastDecision).toMatchObject({ outcome: "wait", reason: "source_unconfirmed" });
+    journal.markOrderDone(order.order_id);
+    expect(journal.orderView(order.order_id, backingOf)?.active).toBe(false);
+    expect(asked).toBe(4);
+  });
+});

@@ -51,7 +51,7 @@ function setup() {
     observer: silentObserver,
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
-    recheckFill: () => Promise.resolve(null),
+    fillSafety: { recheck: () => Promise.resolve(null) },
     feeAllowance: () => Promise.resolve(undefined),
   };
   const claim = (r: ActionRequest): ClaimedAction => ({ request: r, action: claimOk(journal, r).action });

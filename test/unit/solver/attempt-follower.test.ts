@@ -5,7 +5,8 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActionRequest, FeeAllowance } from "../../../src/chains/chain.js";
 import { CANCELLED, Journal, type ActionRow } from "../../../src/journal/journal.js";
-import { bumpDue, followAttempts } from "../../../src/solver/attempt-follower.js";
+import { followAttempts } from "../../../src/solver/attempt-follower.js";
+import { bumpDue } from "../../../src/solver/attempt-replacement.js";
 import { silentObserver } from "../../../src/solver/observer.js";
 import type { Decision } from "../../../src/solver/plan-types.js";
 import { claimOk } from "../../support/journal-claims.js";
@@ -57,7 +58,7 @@ function ctxOf(journal: Journal) {
     observer: silentObserver,
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
-    recheckFill: () => Promise.resolve(null),
+    fillSafety: { recheck: () => Promise.resolve(null) },
     feeAllowance: () => Promise.resolve(undefined),
   };
 }
@@ -101,9 +102,11 @@ describe("following an attempt to its end", () => {
     const { journal, chain, registry } = followerChain();
     const ctx = {
       ...ctxOf(journal),
-      recheckFill: (fill: ActionRow) => {
-        rechecked.push(fill.id);
-        return Promise.resolve(verdict);
+      fillSafety: {
+        recheck: (fill: ActionRow) => {
+          rechecked.push(fill.id);
+          return Promise.resolve(verdict);
+        },
       },
       feeAllowance: () => Promise.resolve(allowance),
     };
@@ -304,7 +307,7 @@ describe("following an attempt to its end", () => {
     chain.cancelWith = cancelTx;
     const ctx = {
       ...ctxOf(journal),
-      recheckFill: (fill: ActionRow) => Promise.resolve(verdicts[fill.orderId] ?? null),
+      fillSafety: { recheck: (fill: ActionRow) => Promise.resolve(verdicts[fill.orderId] ?? null) },
     };
     return { journal, chain, attempt, follow: (nowMs: number) => followAttempts(registry, ctx, nowMs) };
   }

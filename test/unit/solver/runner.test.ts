@@ -3,214 +3,13 @@
  * when many orders arrive at once, when pricing's verdict changes between rounds, when the service
  * names one source twice or rewrites an order, and when building fails.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HtlcLock } from "../../../src/chains/chain.js";
-import { feeCoinsOf } from "../../../src/chains/coins.js";
-import type { Limits } from "../../../src/config/types.js";
-import { Journal } from "../../../src/journal/journal.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { indexAssets } from "../../../src/pricing/assets.js";
-import { CapacityLedger } from "../../../src/pricing/capacity-ledger.js";
 import type { OrderAmounts } from "../../../src/pricing/order-check.js";
-import { FixedPriceSource } from "../../../src/pricing/price-source.js";
-import type { QuoteCheck } from "../../../src/solver/plan-types.js";
-import { Runner } from "../../../src/solver/runner.js";
-import { fundedSource, lock, makeOrder, NOW_MS, SECRET, SOLVER, USER } from "../../support/order-fixture.js";
-import { ChainShowsItError, FakeChain } from "./fake-chain.js";
-
-const USDC = "arbitrum_localnet:usdc";
-const ETH = "arbitrum_localnet:eth";
-const opened: Journal[] = [];
-
-afterEach(() => {
-  for (const journal of opened.splice(0)) journal.close();
-});
-
-interface Harness {
-  journal: Journal;
-  source: FakeChain;
-  destination: FakeChain;
-  orders: Order[];
-  delivered: string[];
-  limits: Limits;
-  /** Pricing's verdict on the amounts a fill carries. */
-  quote: (amounts: OrderAmounts) => QuoteCheck;
-  /** The service answers nothing while set. */
-  serviceDown: boolean;
-  /** The round's full listing fails while set; the scout's paged one still answers. */
-  fullListingDown: boolean;
-  /** The round's full listing leaves out these orders, as the service's status filter does. */
-  unlisted: Set<string>;
-  /** Ids of the orders read one by one. */
-  orderReads: string[];
-  /** The runner's clock. */
-  clockMs: number;
-  runner: Runner;
-  fills(): string[];
-}
-
-const SOURCE_CHAINS = { evm: "ethereum_localnet", bitcoin: "bitcoin_regtest", solana: "solana_localnet" };
-const SOURCE_ASSETS = {
-  evm: { symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c1", decimals: 6 },
-  bitcoin: { symbol: "btc", tokenAddress: "primary", decimals: 8 },
-  solana: { symbol: "sol", tokenAddress: "native", decimals: 9 },
-};
-
-function harness(
-  options: {
-    sourceFamily?: "evm" | "bitcoin" | "solana";
-    limits?: Partial<Limits>;
-    /** With it the chain watch runs beside rounds an hour apart (unless `pollIntervalMs` says otherwise). */
-    watchIntervalMs?: number;
-    pollIntervalMs?: number;
-  } = {},
-): Harness {
-  const journal = new Journal(join(mkdtempSync(join(tmpdir(), "runner-")), "journal.sqlite"));
-  opened.push(journal);
-  const sourceFamily = options.sourceFamily ?? "evm";
-  const source = new FakeChain(SOURCE_CHAINS[sourceFamily], sourceFamily, () => journal);
-  const destination = new FakeChain("arbitrum_localnet", "evm", () => journal);
-  // An EVM source chain lists its coin beside the token orders lock, as a real one would.
-  const sourceAssets =
-    sourceFamily === "evm"
-      ? [SOURCE_ASSETS.evm, { symbol: "eth", tokenAddress: "native", decimals: 18 }]
-      : [SOURCE_ASSETS[sourceFamily]];
-  const chains = new Map([
-    [source.chain, source.solverChain(SOLVER, sourceAssets)],
-    [
-      destination.chain,
-      destination.solverChain(SOLVER, [
-        { symbol: "usdc", tokenAddress: "0x00000000000000000000000000000000000000c2", decimals: 6 },
-        { symbol: "eth", tokenAddress: "native", decimals: 18 },
-      ]),
-    ],
-  ]);
-  const assets = indexAssets([...chains.values()].map((c) => c.config));
-  const limits: Limits = {
-    maxOrderAmount: {},
-    inventoryFloor: {},
-    maxInFlightUsdCents: 10n ** 12n,
-    ...options.limits,
-  };
-  const h: Harness = {
-    journal,
-    source,
-    destination,
-    orders: [],
-    delivered: [],
-    limits,
-    quote: () => ({ ok: true }),
-    serviceDown: false,
-    fullListingDown: false,
-    unlisted: new Set(),
-    orderReads: [],
-    clockMs: NOW_MS,
-    runner: undefined as unknown as Runner,
-    fills: () =>
-      destination.built
-        .flat()
-        .filter((a) => a.kind === "fill")
-        .map((a) => a.orderId),
-  };
-  const prices = new FixedPriceSource({
-    [USDC]: "1",
-    [ETH]: "3000",
-    "ethereum_localnet:usdc": "1",
-    "ethereum_localnet:eth": "3000",
-  });
-  const copy = (order: Order): Order => structuredClone(order);
-  h.runner = new Runner({
-    journal,
-    orderbook: {
-      listAllOrders: () =>
-        h.serviceDown || h.fullListingDown
-          ? Promise.reject(new Error("service unreachable"))
-          : Promise.resolve({
-              orders: h.orders.filter((o) => !h.unlisted.has(o.order_id)).map(copy),
-              malformed: [],
-            }),
-      // Newest first, as the service lists.
-      listOrders: ({ page = 1, per_page = 100 }) => {
-        if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
-        const newestFirst = [...h.orders].reverse();
-        const data = newestFirst.slice((page - 1) * per_page, page * per_page).map(copy);
-        const total_pages = Math.max(1, Math.ceil(newestFirst.length / per_page));
-        return Promise.resolve({
-          page: { data, page, per_page, total_items: newestFirst.length, total_pages },
-          malformed: [],
-        });
-      },
-      getOrder: (id) => {
-        if (h.serviceDown) return Promise.reject(new Error("service unreachable"));
-        h.orderReads.push(id);
-        const order = h.orders.find((o) => o.order_id === id);
-        return order ? Promise.resolve(copy(order)) : Promise.reject(new Error(`no order ${id}`));
-      },
-      instantRefund: (orderId) => {
-        h.delivered.push(orderId);
-        return Promise.resolve({});
-      },
-    },
-    chains,
-    prices,
-    checkQuote: (amounts) => Promise.resolve(h.quote(amounts)),
-    openLedger: (ids) =>
-      CapacityLedger.open(
-        {
-          balances: { balance: (id) => (id.startsWith(source.chain) ? source : destination).balance(id) },
-          plannedFills: () => journal.plannedFillsByAsset(),
-          inFlight: () => journal.inFlightByAsset(),
-          floors: limits.inventoryFloor,
-          prices,
-          assets,
-          feeCoins: feeCoinsOf([...chains.values()].map((c) => c.config)),
-          limits,
-          priceAt: () => Promise.resolve(undefined),
-        },
-        ids,
-      ),
-    safety: {
-      timelockMarginMs: 600_000,
-      redeemDeadlineMarginMs: 600_000,
-      priceToleranceBps: 0,
-      urgentRedeemFeeBps: 100,
-      allowUnenforcedSecretLength: false,
-    },
-    pollIntervalMs: options.pollIntervalMs ?? (options.watchIntervalMs === undefined ? 1_000 : 3_600_000),
-    ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
-    logger: pino({ level: "silent" }),
-    now: () => h.clockMs,
-  });
-  destination.held.set(USDC, 10n ** 12n);
-  destination.held.set(ETH, 10n ** 18n);
-  return h;
-}
-
-/** Order `i`: its own id, source and destination HTLCs, funded and confirmed on the source chain. */
-function addOrder(h: Harness, i: number, patch: (order: Order) => void = () => undefined): Order {
-  const id = i.toString(16).padStart(2, "0");
-  const order = makeOrder({
-    source: {
-      swap_id: id.repeat(32),
-      chain: h.source.chain,
-      asset: `${h.source.chain}:${SOURCE_ASSETS[h.source.family as keyof typeof SOURCE_ASSETS].symbol}`,
-    },
-    destination: { swap_id: `d${id}`.padEnd(64, "0") },
-  });
-  order.order_id = `0${id}`.padEnd(64, "f");
-  if (h.source.family === "bitcoin") order.source_swap.delegate = "ab".repeat(32);
-  patch(order);
-  h.orders.push(order);
-  const state = fundedSource(order);
-  if (h.source.family === "bitcoin") state.onChain = null;
-  h.source.htlcs.set(order.source_swap.swap_id, state);
-  return order;
-}
-
+import { fundedSource, lock, NOW_MS, SECRET, SOLVER, USER } from "../../support/order-fixture.js";
+import { ChainShowsItError } from "./fake-chain.js";
+import { addOrder, ETH, harness, USDC, type Harness } from "./runner-harness.js";
 const decision = (h: Harness, order: Order) => h.journal.lastDecision(order.order_id);
 
 describe("runner: many orders in one round", () => {
@@ -611,6 +410,11 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** Whether a read of the order's source HTLC has begun. */
+function readStarted(h: Harness, order: Order): boolean {
+  return h.source.readerCalls.includes(`read:${order.source_swap.swap_id}`);
+}
+
 /** Takes an order's source HTLC off the chain; the function returned locks it in the chain's next block. */
 function unfunded(h: Harness, order: Order): () => void {
   const swapId = order.source_swap.swap_id;
@@ -668,8 +472,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
       h.source.tip = next;
       await until(() => h.source.eventRanges.some(([, to]) => to === next), `block ${next} looked into`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(reads()).toBe(readsAfterRound);
+    // No pass read it at those blocks: the one read after the round is the one at the paying block.
     pay();
     await until(() => h.fills().length > 0, "the fill");
     await h.runner.stop();
@@ -709,7 +512,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     );
     await Promise.all(rounds);
     await until(() => h.fills().length > 0, "the fill");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Stopping waits for every pass and send still under way: a second fill would be built by then.
     await h.runner.stop();
     expect(h.fills()).toEqual([order.order_id]);
     expect(h.journal.orderActions(order.order_id).filter((a) => a.kind === "fill")).toHaveLength(1);
@@ -722,7 +525,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     h.source.slowReads.set(order.source_swap.swap_id, 1_500);
     h.runner.start();
     // The first round is reading the unfunded HTLC when the lock lands in the chain's next block.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => readStarted(h, order), "the first round's read of the source");
     lock();
     await until(() => h.runner.lastTickMs > 0, "the first round");
     expect(h.fills()).toEqual([]);
@@ -740,7 +543,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     const lock = unfunded(h, late);
     h.source.slowReads.set(late.source_swap.swap_id, 1_500);
     const round = h.runner.tick();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => readStarted(h, late), "the round's read of the late order's source");
     lock();
     await round;
     expect(h.fills()).toEqual([first.order_id]);
@@ -770,7 +573,7 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     const slow = addOrder(h, 1);
     h.source.slowReads.set(slow.source_swap.swap_id, 3_000);
     h.runner.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => readStarted(h, slow), "the round's read of the slow order");
     const listedLate = addOrder(h, 2);
     await until(() => h.fills().includes(listedLate.order_id), "the late order's fill");
     expect(h.runner.lastTickMs).toBe(0); // the first round is still reading the slow order
@@ -786,7 +589,10 @@ describe("runner: acting on a chain's new block, between rounds", () => {
     // The first round reads each unfunded HTLC a little longer than the one before.
     orders.forEach((order, i) => h.source.slowReads.set(order.source_swap.swap_id, 300 + 30 * i));
     h.runner.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(
+      () => orders.every((order) => readStarted(h, order)),
+      "the round's reads of the three sources",
+    );
     for (const lock of locks) lock();
     // The round saw no deposits and lets each order go as its read ends; the watch's block is acted on
     // for each as it is let go.
@@ -840,14 +646,15 @@ describe("runner: acting on a chain's new block, between rounds", () => {
   it("survives a journal read that fails while it acts on a new block, and fills at the next", async () => {
     const h = harness({ watchIntervalMs: 5 });
     const order = await lockedAfterFirstRound(h);
-    const isOrderDone = h.journal.isOrderDone.bind(h.journal);
+    // The one journal read of a pass (Journal.orderView) fails.
+    const orderView = h.journal.orderView.bind(h.journal);
     let failures = 0;
-    h.journal.isOrderDone = () => {
+    h.journal.orderView = () => {
       failures++;
       throw new Error("database is locked");
     };
     await until(() => failures > 0, "the watch to act on the lock's block");
-    h.journal.isOrderDone = isOrderDone;
+    h.journal.orderView = orderView;
     expect(h.fills()).toEqual([]);
     h.source.htlcEvents.set(h.source.tip + 1n, [order.source_swap.swap_id]);
     h.source.tip += 1n;

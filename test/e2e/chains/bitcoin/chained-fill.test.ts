@@ -49,12 +49,14 @@ beforeAll(async () => {
     observer: silentObserver,
     logger: pino({ level: "silent" }),
     urgencyMarginMs: 0,
-    recheckFill: (fill: ActionRow): Promise<Decision | null> =>
-      Promise.resolve(
-        unsafe.has(fill.orderId)
-          ? { outcome: "refuse", reason: "source_refunded", detail: "the source can be refunded" }
-          : null,
-      ),
+    fillSafety: {
+      recheck: (fill: ActionRow): Promise<Decision | null> =>
+        Promise.resolve(
+          unsafe.has(fill.orderId)
+            ? { outcome: "refuse", reason: "source_refunded", detail: "the source can be refunded" }
+            : null,
+        ),
+    },
     feeAllowance: () => Promise.resolve(undefined),
   };
 });

@@ -84,7 +84,7 @@ describe("a redeem batch whose input is spent by someone else", () => {
       observer: silentObserver,
       logger: pino({ level: "silent" }),
       urgencyMarginMs: 0,
-      recheckFill: () => Promise.resolve(null),
+      fillSafety: { recheck: () => Promise.resolve(null) },
       feeAllowance: () => Promise.resolve(undefined),
     };
     await followAttempts(registry, ctx);
