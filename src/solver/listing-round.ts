@@ -4,16 +4,14 @@
  * runner keeps the error for health.
  */
 import type { Logger } from "pino";
-import type { Journal, OrderTerms } from "../journal/journal.js";
-import type { Order } from "../orderbook/types.js";
+import type { Journal } from "../journal/journal.js";
 import { PhaseTimer } from "../util/phase-timer.js";
 import type { ExecutionContext } from "./action-executor.js";
 import { followAttempts } from "./attempt-follower.js";
 import type { Dispatcher } from "./dispatcher.js";
 import type { OrderDiscovery } from "./order-discovery.js";
 import { laneOf, type OrderInbox } from "./order-inbox.js";
-import { statedTerms } from "./order-terms.js";
-import { announceReads, freshestTip, readTips } from "./round-tips.js";
+import { announceReads, freshestTip, readTips, termsOf } from "./round-tips.js";
 import type { RoundTip } from "./facts.js";
 import type { ChainRegistry } from "./solver-chain.js";
 
@@ -49,7 +47,7 @@ export class ListingRound {
       this.gapsChecked = true;
       const orders = await timer.time("discover", () => discovery.listing());
       orderCount = orders.length;
-      announceReads(chains, this.sidesOf(orders));
+      announceReads(chains, termsOf(orders, this.options.journal, chains));
       const tips = await timer.time("tips", () => readTips(chains, now, logger));
       const window = dispatcher.roundWindow();
       const asks = orders.map((o) => ({
@@ -66,18 +64,6 @@ export class ListingRound {
       // A round that takes many blocks delays every fill and redeem behind it: say where the time went.
       if (tookMs > SLOW_ROUND_MS)
         logger.warn({ tookMs, orders: orderCount, phasesMs: timer.phasesMs }, "slow round");
-    }
-  }
-
-  /** The HTLCs the round's passes will read; an order the solver cannot read is refused by its pass. */
-  private *sidesOf(orders: readonly Order[]): Generator<OrderTerms> {
-    const { journal, chains } = this.options;
-    for (const order of orders) {
-      try {
-        yield journal.orderTerms(order.order_id) ?? statedTerms(order, chains);
-      } catch {
-        continue;
-      }
     }
   }
 }

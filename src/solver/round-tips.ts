@@ -5,6 +5,9 @@
  */
 import type { Logger } from "pino";
 import type { HtlcParams } from "../chains/chain.js";
+import type { Journal, OrderTerms } from "../journal/journal.js";
+import type { Order } from "../orderbook/types.js";
+import { statedTerms } from "./order-terms.js";
 import { readTip, type RoundTip } from "./facts.js";
 import type { TipOf } from "./order-facts.js";
 import type { ChainRegistry } from "./solver-chain.js";
@@ -55,4 +58,19 @@ export function announceReads(
     }
   }
   for (const [name, params] of byChain) chains.get(name)?.reader.expectReads?.(params);
+}
+
+/** The HTLCs passes over these orders will read; an order the solver cannot read is left to its pass. */
+export function* termsOf(
+  orders: readonly Order[],
+  journal: Journal,
+  chains: ChainRegistry,
+): Generator<OrderTerms> {
+  for (const order of orders) {
+    try {
+      yield journal.orderTerms(order.order_id) ?? statedTerms(order, chains);
+    } catch {
+      continue;
+    }
+  }
 }

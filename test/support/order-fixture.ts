@@ -1,3 +1,4 @@
+import type { SafetyConfig } from "../../src/config/types.js";
 import { createHash } from "node:crypto";
 import { absentHtlc, type HtlcLock, type HtlcState } from "../../src/chains/chain.js";
 import type { Order, SwapRecord } from "../../src/orderbook/types.js";
@@ -162,6 +163,15 @@ function side(
   };
 }
 
+/** Safety settings of the tests: ten minutes of margin on timelocks and redeem deadlines. */
+export const TEST_SAFETY: SafetyConfig = {
+  timelockMarginMs: 600_000,
+  redeemDeadlineMarginMs: 600_000,
+  priceToleranceBps: 0,
+  urgentRedeemFeeBps: 100,
+  allowUnenforcedSecretLength: false,
+};
+
 /** Facts for an order whose source is deposited and confirmed and whose destination is untouched. */
 export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInput> = {}): PlanInput {
   return {
@@ -174,13 +184,7 @@ export function planInput(order: Order = makeOrder(), overrides: Partial<PlanInp
     sourceBacksOrder: null,
     refundAddress: order.source_swap.initiator,
     quoteCheck: { ok: true },
-    safety: {
-      timelockMarginMs: 600_000,
-      redeemDeadlineMarginMs: 600_000,
-      priceToleranceBps: 0,
-      urgentRedeemFeeBps: 100,
-      allowUnenforcedSecretLength: false,
-    },
+    safety: TEST_SAFETY,
     maxDestinationTimelock: 1000n,
     ...overrides,
   };

@@ -17,7 +17,7 @@ import type { OrderAmounts } from "../../../src/pricing/order-check.js";
 import { FixedPriceSource } from "../../../src/pricing/price-source.js";
 import type { QuoteCheck } from "../../../src/solver/plan-types.js";
 import { Runner } from "../../../src/solver/runner.js";
-import { fundedSource, makeOrder, NOW_MS, SOLVER } from "../../support/order-fixture.js";
+import { fundedSource, makeOrder, NOW_MS, SOLVER, TEST_SAFETY } from "../../support/order-fixture.js";
 import { FakeChain } from "./fake-chain.js";
 
 export const USDC = "arbitrum_localnet:usdc";
@@ -171,13 +171,7 @@ export function harness(
         },
         ids,
       ),
-    safety: {
-      timelockMarginMs: 600_000,
-      redeemDeadlineMarginMs: 600_000,
-      priceToleranceBps: 0,
-      urgentRedeemFeeBps: 100,
-      allowUnenforcedSecretLength: false,
-    },
+    safety: TEST_SAFETY,
     pollIntervalMs: options.pollIntervalMs ?? (options.watchIntervalMs === undefined ? 1_000 : 3_600_000),
     ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
     logger: pino({ level: "silent" }),
