@@ -9,6 +9,9 @@ import type Database from "better-sqlite3";
 import type { ActionKind, HtlcParams } from "../chains/chain.js";
 
 /** The source HTLC an action commits against: its chain and its recomputed swap id. */
+/** The journal's prepared statements, by their text (util/compiled-statements.ts). */
+export type Statements = (text: string) => Database.Statement;
+
 export interface SourceBacking {
   chain: string;
   swapId: string;
@@ -42,14 +45,14 @@ export const EXCLUDES: Partial<Record<ActionKind, ActionKind>> = {
 
 /** Refuses the claim when the order already took the excluded action or the source backs another order. */
 export function checkExclusive(
-  db: Database.Database,
+  sql: Statements,
   orderId: string,
   kind: ActionKind,
   backing: SourceBacking,
 ): ClaimRefusal | null {
   const excluded = EXCLUDES[kind];
   if (excluded !== undefined) {
-    const exists = db.prepare("SELECT 1 FROM actions WHERE order_id = ? AND kind = ?").get(orderId, excluded);
+    const exists = sql("SELECT 1 FROM actions WHERE order_id = ? AND kind = ?").get(orderId, excluded);
     if (exists !== undefined) {
       return kind === "fill"
         ? {
@@ -60,7 +63,7 @@ export function checkExclusive(
         : { ok: false, reason: "fill_exists", detail: "a fill exists for this order; no instant refund" };
     }
   }
-  const holder = sourceHolder(db, backing);
+  const holder = sourceHolder(sql, backing);
   if (holder !== null && holder !== orderId) {
     return {
       ok: false,
@@ -73,37 +76,36 @@ export function checkExclusive(
 
 /** Records that this source backs this order, and freezes the order's terms if they are not yet. */
 export function commitSource(
-  db: Database.Database,
+  sql: Statements,
   orderId: string,
   claim: ExclusiveClaim,
   serializedTerms: string,
   nowMs: number,
 ): void {
-  db.prepare(
+  sql(
     "INSERT INTO source_claims (chain, swap_id, order_id, at_ms) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
   ).run(claim.backing.chain, normalizeId(claim.backing.swapId), orderId, nowMs);
-  db.prepare("UPDATE orders SET terms = ? WHERE order_id = ? AND terms IS NULL").run(
-    serializedTerms,
-    orderId,
-  );
+  sql("UPDATE orders SET terms = ? WHERE order_id = ? AND terms IS NULL").run(serializedTerms, orderId);
 }
 
 /**
  * Adds the source locks an order's action relies on to those its claim already names: a fill tried again
  * may rely on other deposits than its first build, and each must stay readable.
  */
-export function noteSourceLocks(db: Database.Database, orderId: string, claim: ExclusiveClaim): void {
+export function noteSourceLocks(sql: Statements, orderId: string, claim: ExclusiveClaim): void {
   if (claim.lockIds.length === 0) return;
   const chain = claim.backing.chain;
   const swapId = normalizeId(claim.backing.swapId);
-  const row = db
-    .prepare("SELECT lock_ids FROM source_claims WHERE chain = ? AND swap_id = ? AND order_id = ?")
-    .get(chain, swapId, orderId) as { lock_ids: string | null } | undefined;
+  const row = sql("SELECT lock_ids FROM source_claims WHERE chain = ? AND swap_id = ? AND order_id = ?").get(
+    chain,
+    swapId,
+    orderId,
+  ) as { lock_ids: string | null } | undefined;
   if (row === undefined) return;
   const known = new Set(parseLockIds(row.lock_ids));
   const all = [...known, ...claim.lockIds.filter((id) => !known.has(id))];
   if (all.length === known.size) return;
-  db.prepare("UPDATE source_claims SET lock_ids = ? WHERE chain = ? AND swap_id = ?").run(
+  sql("UPDATE source_claims SET lock_ids = ? WHERE chain = ? AND swap_id = ?").run(
     JSON.stringify(all),
     chain,
     swapId,
@@ -111,8 +113,8 @@ export function noteSourceLocks(db: Database.Database, orderId: string, claim: E
 }
 
 /** The source locks the order's fill or instant refund relied on. */
-export function sourceLockIds(db: Database.Database, orderId: string): string[] {
-  const rows = db.prepare("SELECT lock_ids FROM source_claims WHERE order_id = ?").all(orderId) as {
+export function sourceLockIds(sql: Statements, orderId: string): string[] {
+  const rows = sql("SELECT lock_ids FROM source_claims WHERE order_id = ?").all(orderId) as {
     lock_ids: string | null;
   }[];
   return [...new Set(rows.flatMap((row) => parseLockIds(row.lock_ids)))];
@@ -127,10 +129,11 @@ function parseLockIds(stored: string | null): string[] {
 }
 
 /** The order a source backs, or null. */
-export function sourceHolder(db: Database.Database, backing: SourceBacking): string | null {
-  const row = db
-    .prepare("SELECT order_id FROM source_claims WHERE chain = ? AND swap_id = ?")
-    .get(backing.chain, normalizeId(backing.swapId)) as { order_id: string } | undefined;
+export function sourceHolder(sql: Statements, backing: SourceBacking): string | null {
+  const row = sql("SELECT order_id FROM source_claims WHERE chain = ? AND swap_id = ?").get(
+    backing.chain,
+    normalizeId(backing.swapId),
+  ) as { order_id: string } | undefined;
   return row?.order_id ?? null;
 }
 

@@ -142,6 +142,15 @@ export class Journal implements JournalView, FollowPositionsSource {
   private readonly sql: (text: string) => Database.Statement;
   /** Sums of fills by asset, kept while no action and no order's active flag has changed since. */
   private readonly fillSums = new Map<string, { epoch: number; sums: Map<string, bigint> }>();
+  /**
+   * The last snapshot parsed of each followed order, with its text. The parsed order is shared by every
+   * reader of the same text: snapshots are never changed in place.
+   */
+  private readonly parsedSnapshots = new Map<string, { text: string; order: Order }>();
+  /** One transaction function for every view: making one prepares its statements again. */
+  private readonly readView: Database.Transaction<
+    (orderId: string, backingOf: BackingOf) => OrderView | null
+  >;
   /** Set once this instance holds the journal's lease: every claim and signature is then fenced by it. */
   private leaseHolder: string | null = null;
 
@@ -154,6 +163,9 @@ export class Journal implements JournalView, FollowPositionsSource {
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
     this.sql = compiledStatements(this.db);
+    this.readView = this.db.transaction((orderId: string, backingOf: BackingOf) =>
+      this.viewOf(orderId, backingOf),
+    );
   }
 
   close(): void {
@@ -251,6 +263,7 @@ export class Journal implements JournalView, FollowPositionsSource {
 
   markOrderDone(orderId: string): void {
     this.sql("UPDATE orders SET active = 0 WHERE order_id = ?").run(orderId);
+    this.parsedSnapshots.delete(orderId);
   }
 
   orderActions(orderId: string): ActionRow[] {
@@ -284,14 +297,14 @@ export class Journal implements JournalView, FollowPositionsSource {
         request.kind,
       ) as RawAction | undefined;
       if (existing !== undefined) {
-        if (exclusive !== undefined) noteSourceLocks(this.db, request.orderId, exclusive);
+        if (exclusive !== undefined) noteSourceLocks(this.sql, request.orderId, exclusive);
         return { ok: true, action: toActionRow(existing), created: false };
       }
       if (exclusive !== undefined) {
-        const refusal = checkExclusive(this.db, request.orderId, request.kind, exclusive.backing);
+        const refusal = checkExclusive(this.sql, request.orderId, request.kind, exclusive.backing);
         if (refusal !== null) return refusal;
-        commitSource(this.db, request.orderId, exclusive, toJournalJson(exclusive.terms), nowMs);
-        noteSourceLocks(this.db, request.orderId, exclusive);
+        commitSource(this.sql, request.orderId, exclusive, toJournalJson(exclusive.terms), nowMs);
+        noteSourceLocks(this.sql, request.orderId, exclusive);
       }
       this.sql(
         `INSERT INTO actions (order_id, kind, chain, request, status, created_ms, updated_ms)
@@ -308,12 +321,12 @@ export class Journal implements JournalView, FollowPositionsSource {
 
   /** The order a source HTLC already backs (a fill or instant refund of it), or null. */
   sourceBackedBy(backing: SourceBacking): string | null {
-    return sourceHolder(this.db, backing);
+    return sourceHolder(this.sql, backing);
   }
 
   /** The source locks this order's fill or instant refund relied on. */
   sourceLockIds(orderId: string): string[] {
-    return sourceLockIds(this.db, orderId);
+    return sourceLockIds(this.sql, orderId);
   }
 
   /** The terms the solver acted on for this order, frozen at its first fill or instant refund; null before. */
@@ -335,26 +348,26 @@ export class Journal implements JournalView, FollowPositionsSource {
 
   /** What a pass over the order needs, in one read (order-view.ts); null when the journal never saw it. */
   orderView(orderId: string, backingOf: BackingOf): OrderView | null {
-    return this.db
-      .transaction((): OrderView | null => {
-        const row = this.orderRow(orderId);
-        if (row === null) return null;
-        const terms = this.orderTerms(orderId);
-        const backing = backingOf(row.snapshot, terms);
-        const holder = backing === null ? null : this.sourceBackedBy(backing);
-        return {
-          snapshot: row.snapshot,
-          active: row.active,
-          firstSeenMs: row.firstSeenMs,
-          terms,
-          actions: this.orderActions(orderId),
-          fillTxids: this.actionTxids(orderId, "fill"),
-          sourceLockIds: this.sourceLockIds(orderId),
-          sourceBacksOrder: holder !== null && holder !== orderId ? holder : null,
-          lastDecision: this.lastDecision(orderId),
-        };
-      })
-      .deferred();
+    return this.readView.deferred(orderId, backingOf);
+  }
+
+  private viewOf(orderId: string, backingOf: BackingOf): OrderView | null {
+    const row = this.orderRow(orderId);
+    if (row === null) return null;
+    const terms = this.orderTerms(orderId);
+    const backing = backingOf(row.snapshot, terms);
+    const holder = backing === null ? null : this.sourceBackedBy(backing);
+    return {
+      snapshot: row.snapshot,
+      active: row.active,
+      firstSeenMs: row.firstSeenMs,
+      terms,
+      actions: this.orderActions(orderId),
+      fillTxids: this.actionTxids(orderId, "fill"),
+      sourceLockIds: this.sourceLockIds(orderId),
+      sourceBacksOrder: holder !== null && holder !== orderId ? holder : null,
+      lastDecision: this.lastDecision(orderId),
+    };
   }
 
   /** A failed action may be tried again: back to planned, keeping its history of attempts. */
@@ -648,13 +661,19 @@ export class Journal implements JournalView, FollowPositionsSource {
     const rows = this.sql("SELECT * FROM orders ORDER BY last_seen_ms DESC, order_id LIMIT ?").all(
       limit,
     ) as RawOrder[];
-    return rows.map(toOrderRow);
+    return rows.map((row) => toOrderRow(row));
   }
 
   /** One order as the journal holds it; null when it never saw the order. */
   orderRow(orderId: string): OrderRow | null {
     const row = this.sql("SELECT * FROM orders WHERE order_id = ?").get(orderId) as RawOrder | undefined;
-    return row ? toOrderRow(row) : null;
+    if (row === undefined) return null;
+    // Every pass reads its order: a snapshot unchanged since the last read is not parsed again.
+    const parsed = this.parsedSnapshots.get(orderId);
+    if (parsed?.text === row.snapshot) return toOrderRow(row, parsed.order);
+    const order = JSON.parse(row.snapshot) as Order;
+    if (row.active === 1) this.parsedSnapshots.set(orderId, { text: row.snapshot, order });
+    return toOrderRow(row, order);
   }
 
   /** Transaction attempts, newest first (for the operator's views). */
@@ -728,10 +747,10 @@ const ATTEMPT_SELECT = `SELECT t.id, t.chain, t.tx_hash, t.raw, t.nonce, t.terms
   group_concat(aa.action_id) AS action_ids
   FROM tx_attempts t LEFT JOIN action_attempts aa ON aa.attempt_id = t.id`;
 
-function toOrderRow(row: RawOrder): OrderRow {
+function toOrderRow(row: RawOrder, snapshot: Order = JSON.parse(row.snapshot) as Order): OrderRow {
   return {
     orderId: row.order_id,
-    snapshot: JSON.parse(row.snapshot) as Order,
+    snapshot,
     active: row.active === 1,
     firstSeenMs: row.first_seen_ms,
     lastSeenMs: row.last_seen_ms,
