@@ -19,13 +19,40 @@ export function chainOf(chains: ChainRegistry, order: Order, side: Side): Solver
   return chain;
 }
 
-/** The id the chain would give these fields; a field the chain could not take yields an explanation instead. */
-function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { error: string } {
-  try {
-    return chain.reader.computeSwapId(params);
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+/** Ids already computed, per chain, by the fields they were computed from. */
+const computedIds = new WeakMap<SolverChain, Map<string, string | { error: string }>>();
+/** A chain's memo is started again past this many entries (each order's two sides stay the same). */
+const MAX_COMPUTED_IDS = 50_000;
+
+/**
+ * The id the chain would give these fields; a field the chain could not take yields an explanation
+ * instead. Remembered: every pass over an order asks it again, and a Bitcoin HTLC address is a key tweak.
+ */
+export function recomputeSwapId(chain: SolverChain, params: HtlcParams): string | { error: string } {
+  const key = [
+    params.asset,
+    params.initiator,
+    params.redeemer,
+    params.secretHash,
+    params.timelock,
+    params.amount,
+    params.swapId,
+  ].join("|");
+  let memo = computedIds.get(chain);
+  if (memo === undefined || memo.size > MAX_COMPUTED_IDS) {
+    memo = new Map();
+    computedIds.set(chain, memo);
   }
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let id: string | { error: string };
+  try {
+    id = chain.reader.computeSwapId(params);
+  } catch (error) {
+    id = { error: error instanceof Error ? error.message : String(error) };
+  }
+  memo.set(key, id);
+  return id;
 }
 
 /** A chain's tip as read once for a whole round, and when. */

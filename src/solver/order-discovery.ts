@@ -79,7 +79,7 @@ export class OrderDiscovery {
         for (const problem of malformed)
           logger.error({ err: problem }, "service sent a malformed order; skipped");
         // Settled here already; the service may still list it until it sees the last redeem.
-        for (const order of orders) if (this.store(order)) byId.set(order.order_id, order);
+        for (const order of this.storeAll(orders)) byId.set(order.order_id, order);
       } catch (error) {
         logger.warn({ err: error, address }, "could not list orders; following the journal's orders");
       }
@@ -123,7 +123,7 @@ export class OrderDiscovery {
           });
           // An order names the solver under each of its parties: it is listed once per party.
           const fresh = listed.page.data.filter((order) => !journal.isKnownOrder(order.order_id));
-          unseen.push(...fresh.filter((order) => this.store(order)));
+          unseen.push(...this.storeAll(fresh));
           if (fresh.length === 0 || page >= listed.page.total_pages) break;
         }
       } catch (error) {
@@ -131,6 +131,16 @@ export class OrderDiscovery {
       }
     }
     return unseen;
+  }
+
+  /**
+   * Stores these copies in one journal transaction: one disk sync for a page, where a burst of a
+   * thousand new orders stored one by one held the event loop for a sync each. Returns those still
+   * followed.
+   */
+  private storeAll(orders: readonly Order[]): Order[] {
+    if (orders.length === 0) return [];
+    return this.options.journal.atomically(() => orders.filter((order) => this.store(order)));
   }
 
   /** Stores the service's copy; false for an order the solver settled for good (nothing to pass over). */

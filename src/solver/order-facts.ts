@@ -7,7 +7,7 @@ import type { SafetyConfig } from "../config/types.js";
 import type { OrderTerms, SourceBacking } from "../journal/journal.js";
 import { actionStatuses, type OrderView } from "../journal/order-view.js";
 import type { Order } from "../orderbook/types.js";
-import { chainOf, sideFacts, type RoundTip } from "./facts.js";
+import { chainOf, recomputeSwapId, sideFacts, type RoundTip } from "./facts.js";
 import { statedTerms } from "./order-terms.js";
 import type { PlanInput } from "./plan-types.js";
 import type { ChainRegistry } from "./solver-chain.js";
@@ -31,19 +31,13 @@ export class OrderFacts {
 
   /** The source HTLC an order commits against (journal/order-view.ts); null for an unreadable order. */
   readonly backingOf = (snapshot: Order, frozen: OrderTerms | null): SourceBacking | null => {
-    let source;
-    let chain;
     try {
-      source = this.terms(snapshot, frozen).source;
-      chain = chainOf(this.chains, snapshot, "source");
+      const { source } = this.terms(snapshot, frozen);
+      // As `sourceBacking` (fill-gate.ts) names it: the recomputed id, else the stated one.
+      const computed = recomputeSwapId(chainOf(this.chains, snapshot, "source"), source);
+      return { chain: source.chain, swapId: typeof computed === "string" ? computed : source.swapId };
     } catch {
       return null;
-    }
-    // As `sourceBacking` (fill-gate.ts) names it: the recomputed id, else the stated one.
-    try {
-      return { chain: source.chain, swapId: chain.reader.computeSwapId(source) };
-    } catch {
-      return { chain: source.chain, swapId: source.swapId };
     }
   };
 
