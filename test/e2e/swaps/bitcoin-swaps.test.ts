@@ -3,6 +3,7 @@
  * EVM token, an EVM token to BTC, and a Bitcoin source paid in two separate transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderedAmount } from "../../support/quote-drift.js";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
 import { actionsOf, actionsSettled, bitcoinTx, BTC, completed } from "./bitcoin-support.js";
 import { chargedUnits } from "../../support/network-fees.js";
@@ -30,7 +31,7 @@ describe("Bitcoin swaps on the localnet", () => {
     await user.fundBitcoinSource(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 120_000 });
     console.log(`btc -> evm: deposit to source redeem in ${Date.now() - started} ms`);
-    expect(await user.balance(to)).toBe(before + quoted);
+    expect(await user.balance(to)).toBe(before + orderedAmount(order, quoted));
     await actionsSettled(t, order.order_id, ["fill", "redeem"]);
     expect(actionsOf(t, order.order_id)).toEqual([
       ["fill", "confirmed"],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderedAmount } from "../../support/quote-drift.js";
 import { startTestLocalnet, waitFor, type TestLocalnet } from "../../support/localnet.js";
 import { chargedUnits } from "../../support/network-fees.js";
 
@@ -34,7 +35,7 @@ describe("EVM to EVM swaps on two local chains", () => {
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 90_000 });
     console.log(`erc20 swap: initiate to source redeem in ${Date.now() - started} ms`);
     expect(done.destination_swap.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(await user.balance(to)).toBe(before + quoted);
+    expect(await user.balance(to)).toBe(before + orderedAmount(order, quoted));
     // The order shows the redeem once mined; the solver marks it confirmed on its next round.
     const journal = t.net.solver!.journal;
     await waitFor(

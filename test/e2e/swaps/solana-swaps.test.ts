@@ -5,6 +5,7 @@
  * user's initiate to the solver's source redeem and the HTLC program's compute units.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderedAmount } from "../../support/quote-drift.js";
 import type { Order } from "../../../src/orderbook/types.js";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
 import { actionsOf, actionsSettled, BTC, completed } from "./bitcoin-support.js";
@@ -79,12 +80,12 @@ describe("Solana swaps on the localnet", () => {
     await user.initiateSolana(order);
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 120_000 });
     report("SOL -> arbitrum USDC", started, done);
-    expect(await user.balance(to)).toBe(userTokens + quoted);
+    expect(await user.balance(to)).toBe(userTokens + orderedAmount(order, quoted));
     await actionsSettled(t, order.order_id, ["fill", "redeem"]);
     // The solver's redeem pays it the amount; the rent goes back to the user, who sponsored it.
     expect((await solverSolana(t, SOL)) - solverSol).toBe(amount - feeOf(t, done.source_swap.redeem_tx_hash));
     const tokensNow = await t.net.solver!.chains.get("arbitrum_localnet")!.executor.balance(to);
-    expect(solverTokens - tokensNow).toBe(quoted);
+    expect(solverTokens - tokensNow).toBe(orderedAmount(order, quoted));
     expect(htlcEventsOf(t, done.source_swap).map((e) => e.name)).toEqual(["Initiated", "Redeemed"]);
   });
 
