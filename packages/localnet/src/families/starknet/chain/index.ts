@@ -173,11 +173,13 @@ export async function startLocalStarknet(options: StartLocalStarknetOptions = {}
       const emitter = parseAddress(from, "from");
       if (!chain.stateAt("latest").contracts.has(emitter)) chain.deploy(emitter, new EventEmitterModel());
       const sender = BigInt(dev.address);
-      const calls = Array.from({ length: repeat }, () => ({
-        to: emitter,
-        entrypoint: "emit_event",
-        calldata: [BigInt(keys.length), ...keys, BigInt(data.length), ...data],
-      }));
+      const calls = [
+        {
+          to: emitter,
+          entrypoint: "emit_event",
+          calldata: [BigInt(repeat), BigInt(keys.length), ...keys, BigInt(data.length), ...data],
+        },
+      ];
       // Generous bounds the dev account's funds cover many times over, above any price a test sets.
       const generous = { maxAmount: 10n ** 10n, maxPricePerUnit: 10n ** 12n };
       const { tx } = signInvoke(
