@@ -135,6 +135,38 @@ describe("blocks, finality and fees", () => {
     expect(allowance).toEqual(["0x2", "0x0"]);
   });
 
+  it("answers calls and nonces at older blocks from their own state", async () => {
+    const s = (setup = await startSetup());
+    const balanceAt = async (blockId: unknown) =>
+      BigInt(
+        (
+          await s.alice.account.rpc<string[]>("starknet_call", [
+            {
+              contract_address: s.token,
+              entry_point_selector: "0x35a73cd311a05d46deda634c5ee045db92f811b4e74bca4437fcb5302b7af33",
+              calldata: [s.alice.address],
+            },
+            blockId,
+          ])
+        )[0] ?? "0x0",
+      );
+    s.sn.mineBlock();
+    // Setup writes land in the newest block's state; the block before keeps its own.
+    const before = s.sn.chain.latest().number;
+    s.sn.mint(s.token, s.alice.address, 1_000n);
+    const receipt = await mined(s.sn, s.alice, [
+      { to: s.token, entrypoint: "transfer", calldata: [s.bob.address, 400n, 0n] },
+    ]);
+    expect(await balanceAt({ block_number: Number(before) - 1 })).toBe(0n);
+    expect(await balanceAt({ block_number: Number(before) })).toBe(1_000n);
+    expect(await balanceAt({ block_number: receipt.block_number })).toBe(600n);
+    expect(await balanceAt({ block_hash: receipt.block_hash })).toBe(600n);
+    const nonceAt = (blockId: unknown) =>
+      s.alice.account.rpc<string>("starknet_getNonce", [blockId, s.alice.address]);
+    expect(await nonceAt({ block_number: Number(before) })).toBe("0x0");
+    expect(await nonceAt("latest")).toBe("0x1");
+  });
+
   it("answers the spec's methods, batches, named params and error codes", async () => {
     const s = (setup = await startSetup());
     expect(STARKNET_RPC_METHODS).toEqual([
