@@ -67,11 +67,22 @@ export class LocalStarknetChain {
     return block;
   }
 
-  /** Setup without a transaction (genesis-like): places a contract model at an address. */
+  /**
+   * Setup without a transaction (genesis-like): changes a copy of the newest state, which becomes the
+   * newest block's state; older blocks' states stay as they were.
+   */
+  setup(change: (world: World) => void): void {
+    const next = this.world.clone();
+    change(next);
+    this.world = next;
+    this.states.set(this.latest().number, next);
+  }
+
+  /** Places a contract model at an address, outside any transaction. */
   deploy(address: bigint, model: ContractModel): void {
     if (this.world.contracts.has(address))
       throw new Error(`a contract is already deployed at ${feltHex(address)}`);
-    this.world.contracts.set(address, model);
+    this.setup((world) => world.contracts.set(address, model));
   }
 
   /** The state as of a block (the latest for "latest", "pre_confirmed" and the newest block). */

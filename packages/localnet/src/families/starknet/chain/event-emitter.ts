@@ -1,6 +1,7 @@
 /**
- * A test-only contract that emits whatever event it is given (`emit_event(keys: Array<felt>, data:
- * Array<felt>)`): history spam for paging, and look-alike HTLC events from an address that is not the HTLC.
+ * A test-only contract that emits whatever event it is given, `count` times (`emit_event(count: u32, keys:
+ * Array<felt>, data: Array<felt>)`): history spam for paging, and look-alike HTLC events from an address
+ * that is not the HTLC.
  */
 import { CalldataReader } from "./calldata.js";
 import { LOCAL_EVENT_EMITTER_CLASS_HASH } from "./local-classes.js";
@@ -20,10 +21,11 @@ export class EventEmitterModel implements ContractModel {
     if (selector !== EMIT_EVENT) return undefined;
     return (ctx, calldata) => {
       const args = new CalldataReader(calldata);
+      const count = args.u32();
       const keys = args.feltArray();
       const data = args.feltArray();
       args.end();
-      ctx.emit(keys, data);
+      for (let i = 0n; i < count; i++) ctx.emit(keys, data);
       return [];
     };
   }

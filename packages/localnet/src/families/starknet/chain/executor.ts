@@ -105,7 +105,6 @@ export function executeInvoke(state: World, tx: InvokeV3, env: ExecutionEnvironm
   const bounds = tx.resourceBounds;
   if (revertReason === undefined && usage.l2Gas > bounds.l2Gas.maxAmount) {
     revertReason = `Insufficient max L2Gas: max amount: ${bounds.l2Gas.maxAmount}, actual used: ${usage.l2Gas}.`;
-    usage = { ...usage, l2Gas: bounds.l2Gas.maxAmount };
   } else if (revertReason === undefined && usage.l1DataGas > bounds.l1DataGas.maxAmount) {
     revertReason = `Insufficient max L1DataGas: max amount: ${bounds.l1DataGas.maxAmount}, actual used: ${usage.l1DataGas}.`;
   }

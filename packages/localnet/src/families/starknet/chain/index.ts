@@ -17,6 +17,7 @@ import type { GasPrices } from "./fees.js";
 import { HtlcModel } from "./htlc.js";
 import { LOCAL_ACCOUNT_CLASS_HASH, LOCAL_ERC20_CLASS_HASH, LOCAL_HTLC_CLASS_HASH } from "./local-classes.js";
 import type { OrderIdLayout } from "./order-id.js";
+import type { World } from "./world.js";
 import { createStarknetRpcServer } from "./rpc-server.js";
 import { executeCalldata, signInvoke } from "./signed-invoke.js";
 
@@ -119,8 +120,7 @@ export async function startLocalStarknet(options: StartLocalStarknetOptions = {}
     deployments += 1n;
     return BigInt(hash.calculateContractAddressFromHash(deployments, classHash, calldata.map(feltHex), 0));
   };
-  const tokenAt = (token: string) =>
-    chain.stateAt("latest").contractAt(parseAddress(token, "token"), Erc20Model);
+  const tokenAt = (world: World, token: string) => world.contractAt(parseAddress(token, "token"), Erc20Model);
 
   const createAccount = (privateKey = randomPrivateKey()): LocalStarknetAccountKeys => {
     const publicKey = BigInt(ec.starkCurve.getStarkKey(privateKey));
@@ -131,10 +131,9 @@ export async function startLocalStarknet(options: StartLocalStarknetOptions = {}
     return { address: feltHex(address), privateKey, publicKey: feltHex(publicKey) };
   };
   const dev = createAccount();
-  chain
-    .stateAt("latest")
-    .contractAt(LOCAL_FEE_TOKEN, Erc20Model)
-    .mint(BigInt(dev.address), DEV_ACCOUNT_FUNDS);
+  chain.setup((world) =>
+    world.contractAt(LOCAL_FEE_TOKEN, Erc20Model).mint(BigInt(dev.address), DEV_ACCOUNT_FUNDS),
+  );
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -149,13 +148,15 @@ export async function startLocalStarknet(options: StartLocalStarknetOptions = {}
     },
     deployHtlc: ({ token, layout }) => {
       const tokenAddress = parseAddress(token, "token");
-      tokenAt(token);
+      tokenAt(chain.stateAt("latest"), token);
       const address = deployAt(LOCAL_HTLC_CLASS_HASH, [tokenAddress]);
       chain.deploy(address, new HtlcModel(tokenAddress, layout));
       return feltHex(address);
     },
-    mint: (token, to, amount) => tokenAt(token).mint(parseAddress(to, "to"), amount),
-    balanceOf: (token, owner) => tokenAt(token).balanceOf(parseAddress(owner, "owner")),
+    mint: (token, to, amount) =>
+      chain.setup((world) => tokenAt(world, token).mint(parseAddress(to, "to"), amount)),
+    balanceOf: (token, owner) =>
+      tokenAt(chain.stateAt("latest"), token).balanceOf(parseAddress(owner, "owner")),
     mineBlock: (count = 1) => {
       for (let i = 0; i < count; i++) chain.mineBlock();
     },
@@ -173,11 +174,13 @@ export async function startLocalStarknet(options: StartLocalStarknetOptions = {}
       const emitter = parseAddress(from, "from");
       if (!chain.stateAt("latest").contracts.has(emitter)) chain.deploy(emitter, new EventEmitterModel());
       const sender = BigInt(dev.address);
-      const calls = Array.from({ length: repeat }, () => ({
-        to: emitter,
-        entrypoint: "emit_event",
-        calldata: [BigInt(keys.length), ...keys, BigInt(data.length), ...data],
-      }));
+      const calls = [
+        {
+          to: emitter,
+          entrypoint: "emit_event",
+          calldata: [BigInt(repeat), BigInt(keys.length), ...keys, BigInt(data.length), ...data],
+        },
+      ];
       // Generous bounds the dev account's funds cover many times over, above any price a test sets.
       const generous = { maxAmount: 10n ** 10n, maxPricePerUnit: 10n ** 12n };
       const { tx } = signInvoke(

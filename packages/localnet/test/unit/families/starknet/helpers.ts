@@ -15,6 +15,13 @@ import {
 
 export const STRK_UNIT = 10n ** 18n;
 
+/** Bounds that cover the modelled gas of small transactions at the default prices (no estimate needed). */
+export const FIXED_BOUNDS = {
+  l1Gas: { maxAmount: 0n, maxPricePerUnit: 10n ** 14n },
+  l2Gas: { maxAmount: 5_000_000n, maxPricePerUnit: 10n ** 10n },
+  l1DataGas: { maxAmount: 1_000n, maxPricePerUnit: 10n ** 7n },
+};
+
 export interface Party {
   account: LocalStarknetAccount;
   address: string;
