@@ -6,12 +6,12 @@
  */
 import { hash } from "starknet";
 import { feltHex, parseFelt } from "htlc-solver/chains/starknet/felt.js";
+import { initiateCall } from "htlc-solver/chains/starknet/htlc-calls.js";
 import type { StarknetRpc } from "htlc-solver/chains/starknet/rpc.js";
 import { initiateTypedData, messageHash } from "htlc-solver/chains/starknet/snip12.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
 import type { SignedInitiate } from "../../../service/chains/service-chain.js";
 import type { LocalServiceStarknetChainConfig } from "./starknet-config.js";
-import { initiateCall } from "htlc-solver/chains/starknet/htlc-calls.js";
 import { apiTransaction, initiateTermsOf, initiateWithSignatureCall } from "../starknet-calls.js";
 import type { StarknetRelayer } from "./starknet-relayer.js";
 

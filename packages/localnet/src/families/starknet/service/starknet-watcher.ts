@@ -4,8 +4,9 @@
  * paged query) for hashes, blocks and the secret. An order id names one order for ever (the contract
  * refuses a duplicate), so every event under it belongs to this swap.
  */
-import { feltHex, wordsToBytes } from "htlc-solver/chains/starknet/felt.js";
+import { feltHex } from "htlc-solver/chains/starknet/felt.js";
 import { decodeOrder, EVENT_KEYS, SELECTORS } from "htlc-solver/chains/starknet/htlc-calls.js";
+import { revealedSecret } from "htlc-solver/chains/starknet/reader.js";
 import type { StarknetRpc } from "htlc-solver/chains/starknet/rpc.js";
 import type { EventsPage } from "htlc-solver/chains/starknet/rpc-schemas.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
@@ -13,15 +14,12 @@ import type { ChainWatcher, OnChainTerms, SwapFacts, TxFact } from "../../../ser
 
 /** Events per page; a swap has at most three, so one page is the usual read. */
 const CHUNK_SIZE = 100;
-/** The secret hash's eight words open `Initiated` and `Redeemed` data; the secret's length follows. */
-const SECRET_HASH_WORDS = 8;
 
 type Event = EventsPage["events"][number];
 
 export interface StarknetOrderState {
   terms: OnChainTerms;
   fulfilled: boolean;
-  initiatedAt: bigint;
 }
 
 /** `get_order(order_id)` of an HTLC at `block` (latest when absent); null when never initiated. */
@@ -40,11 +38,7 @@ export async function readStarknetOrder(
   const order = decodeOrder(felts);
   if (order === null) return null;
   const { initiator, redeemer, timelock, amount } = order;
-  return {
-    terms: { initiator, redeemer, timelock, amount },
-    fulfilled: order.isFulfilled,
-    initiatedAt: order.initiatedAt,
-  };
+  return { terms: { initiator, redeemer, timelock, amount }, fulfilled: order.isFulfilled };
 }
 
 export class StarknetWatcher implements ChainWatcher {
@@ -78,7 +72,9 @@ export class StarknetWatcher implements ChainWatcher {
       if (name === EVENT_KEYS.initiated && needInitiate && facts.initiate === undefined) {
         facts.initiate = { ...(await this.txFact(event)), filledAmount: order.terms.amount };
       } else if (name === EVENT_KEYS.redeemed && needOutcome && facts.redeem === undefined) {
-        facts.redeem = { ...(await this.txFact(event)), secret: secretOf(event) };
+        // The HTLC emits a redeem only for a preimage of the order's secret hash; check it all the same.
+        const secret = revealedSecret(event.data, swap.secret_hash);
+        if (secret !== null) facts.redeem = { ...(await this.txFact(event)), secret };
       } else if (name === EVENT_KEYS.refunded && needOutcome && facts.refund === undefined) {
         facts.refund = await this.txFact(event);
       }
@@ -120,14 +116,4 @@ export class StarknetWatcher implements ChainWatcher {
       timestamp: new Date(block.timestamp * 1000).toISOString(),
     };
   }
-}
-
-/** The secret a `Redeemed` event carries: its u32 words as bytes, hex. */
-function secretOf(event: Event): string {
-  const length = event.data[SECRET_HASH_WORDS];
-  const words = event.data.slice(SECRET_HASH_WORDS + 1);
-  if (length === undefined || BigInt(words.length) !== length) {
-    throw new Error(`Redeemed event of ${feltHex(event.transaction_hash)} has a malformed secret`);
-  }
-  return wordsToBytes(words).toString("hex");
 }
