@@ -3,6 +3,7 @@ import { bitcoinDestinationForeignValue } from "./scenarios/bitcoin-destination.
 import { bitcoinSourceForeignOutput } from "./scenarios/bitcoin-source.js";
 import { evmForeignValue } from "./scenarios/evm-foreign-value.js";
 import { solanaForeignValue } from "./scenarios/solana-foreign-value.js";
+import { starknetForeignValue } from "./scenarios/starknet-foreign-value.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("foreign-value", {
@@ -13,4 +14,5 @@ forEachFamily("foreign-value", {
   },
   solana: () => solanaForeignValue(),
   solana_legacy: () => solanaForeignValue("legacy"),
+  starknet: () => starknetForeignValue(),
 });
