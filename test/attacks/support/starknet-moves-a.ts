@@ -17,11 +17,14 @@ import {
   transferCall,
   type ContractCall,
 } from "../../../src/chains/starknet/htlc-calls.js";
+import { computeStarknetSwapId } from "../../../src/chains/starknet/order-id.js";
 import { starknetRpc, type Receipt } from "@htlc-solver/localnet/families/starknet/chain/local-account.js";
 import { initiateTermsOf } from "@htlc-solver/localnet/families/starknet/starknet-calls.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
-import type { SwapRecord } from "../../../src/orderbook/types.js";
+import type { SolverConfig } from "../../../src/config/types.js";
+import type { Order, SwapRecord } from "../../../src/orderbook/types.js";
 import { waitFor, type TestLocalnet } from "../../support/localnet.js";
+import { journaled, type AttackNet } from "./attack-net.js";
 
 /** The HTLC and token of a Starknet swap record's asset on the localnet. */
 export function starknetAssetOf(t: TestLocalnet, swap: SwapRecord): { htlc: string; token: string } {
@@ -30,9 +33,19 @@ export function starknetAssetOf(t: TestLocalnet, swap: SwapRecord): { htlc: stri
   return { htlc: asset.htlcAddress, token: asset.tokenAddress };
 }
 
+/**
+ * Bounds well above what any move here uses at the local chain's prices, and far below a user's STRK: the
+ * estimate refuses a call that would revert, and a move that is meant to revert must still be included.
+ */
+const MOVE_BOUNDS = {
+  l1Gas: { maxAmount: 0n, maxPricePerUnit: 10n ** 15n },
+  l2Gas: { maxAmount: 10n ** 8n, maxPricePerUnit: 10n ** 11n },
+  l1DataGas: { maxAmount: 10n ** 4n, maxPricePerUnit: 10n ** 12n },
+};
+
 /** Sends the calls from the user's account and waits for their block; the receipt, reverted or not. */
 export function userSends(user: LocalUser, calls: readonly ContractCall[]): Promise<Receipt> {
-  return user.starknet.local.execute(calls);
+  return user.starknet.local.execute(calls, { resourceBounds: MOVE_BOUNDS });
 }
 
 /** The receipt of a transaction that must have succeeded; throws with its revert reason otherwise. */
@@ -108,14 +121,29 @@ export function refundAt(user: LocalUser, htlc: string, swap: SwapRecord): Promi
   return userSends(user, [refundCall(htlc, BigInt(`0x${swap.swap_id}`))]);
 }
 
-/** `instant_refund(order_id, signature)` of a record's id at `htlc`, with a signature found elsewhere. */
+/** `instant_refund(order_id, signature)` of an order id (as the service prints it) at `htlc`. */
 export function instantRefundAt(
   user: LocalUser,
   htlc: string,
-  swap: SwapRecord,
+  swapId: string,
   signature: readonly bigint[],
 ): Promise<Receipt> {
-  return userSends(user, [instantRefundCall(htlc, BigInt(`0x${swap.swap_id}`), signature)]);
+  return userSends(user, [instantRefundCall(htlc, BigInt(`0x${swapId}`), signature)]);
+}
+
+/** The order id a record's terms have at `htlc`, in the chain's layout, as the service prints it. */
+export function swapIdAt(t: TestLocalnet, swap: SwapRecord, htlc: string): string {
+  const chain = t.net.descriptor.starknet;
+  return computeStarknetSwapId({
+    layout: chain.orderIdLayout,
+    chainId: chain.chainId,
+    initiator: swap.initiator,
+    redeemer: swap.redeemer,
+    timelock: BigInt(swap.timelock),
+    amount: BigInt(swap.amount),
+    secretHash: swap.secret_hash,
+    htlc,
+  });
 }
 
 const INSTANT_REFUND = BigInt(hash.getSelectorFromName("instant_refund"));
@@ -170,4 +198,55 @@ export function feeOfReceipt(receipt: Receipt): bigint {
   if (receipt.actual_fee.unit !== "FRI")
     throw new Error(`transaction ${receipt.transaction_hash} paid in ${receipt.actual_fee.unit}`);
   return BigInt(receipt.actual_fee.amount);
+}
+
+/** Confirmations the solver requires of a Starknet source on the nets of these moves, above the service's one. */
+export const STARKNET_SOURCE_DEPTH = 3;
+
+/** The solver's config with Starknet sources needing STARKNET_SOURCE_DEPTH confirmations. */
+export function deeperStarknetSources(config: SolverConfig): SolverConfig {
+  return {
+    ...config,
+    chains: config.chains.map((c) =>
+      c.family === "starknet" ? { ...c, minConfirmations: STARKNET_SOURCE_DEPTH } : c,
+    ),
+  };
+}
+
+/**
+ * The user locks a Starknet source (blocks held, the lock's block made on demand) and, while the lock is
+ * short of the solver's depth (`deeperStarknetSources`), the service starts saying the order's deadline
+ * has passed: the solver refuses the source and gives the lock back at once with its own
+ * `instant_refund`. Said before the lock landed, the solver would leave the order as settled with
+ * nothing to give back. The service tells the truth again once the refund landed. Returns the user's
+ * lock and the solver's instant refund transactions.
+ */
+export async function declineStarknetSource(
+  t: AttackNet,
+  user: LocalUser,
+  o: Order,
+): Promise<{ lock: string; refundTx: string }> {
+  const local = t.net.starknet.local;
+  local.pause();
+  let locking: Promise<string>;
+  try {
+    locking = user.initiateStarknet(o);
+    const sender = BigInt(user.starknet.address);
+    await waitFor(() => local.chain.mempool.waitingOf(sender).length > 0, "the lock to wait for a block");
+    local.mineBlock();
+    t.proxy.lieAbout(o.order_id, (lied) => {
+      lied.additional_data.deadline = Math.floor(Date.now() / 1000) - 60;
+    });
+  } finally {
+    local.resume();
+  }
+  const lock = await locking;
+  await waitFor(() => journaled(t, o).includes("instant_refund:confirmed"), "the instant refund", 60_000);
+  t.proxy.stopLying(o.order_id);
+  const journal = t.net.solver!.journal;
+  const verdict = journal.decisions(o.order_id).find((d) => d.reason === "deadline_passed");
+  if (verdict?.outcome !== "refuse") throw new Error(`order ${o.order_id} was not refused for its deadline`);
+  const action = journal.orderActions(o.order_id).find((a) => a.kind === "instant_refund")!;
+  const landed = journal.attemptsOfAction(action.id).find((a) => a.state === "confirmed")!;
+  return { lock, refundTx: landed.txHash };
 }
