@@ -3,6 +3,7 @@ import { bitcoinDepositReorganisedAway } from "./scenarios/bitcoin-reorg.js";
 import { bitcoinSourceValue } from "./scenarios/bitcoin-source.js";
 import { evmSourceValue } from "./scenarios/evm-source-value.js";
 import { solanaSourceValue } from "./scenarios/solana-source-value.js";
+import { starknetSourceValue } from "./scenarios/starknet-source-value.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("source-value", {
@@ -13,4 +14,5 @@ forEachFamily("source-value", {
   },
   solana: () => solanaSourceValue(),
   solana_legacy: () => solanaSourceValue("legacy"),
+  starknet: () => starknetSourceValue(),
 });
