@@ -4,6 +4,7 @@ import { evmAmountsRestatedAfterFreeze } from "./scenarios/evm-frozen-terms-pric
 import { evmLyingFields } from "./scenarios/evm-lying-service.js";
 import { evmServiceLies } from "./scenarios/evm-orders.js";
 import { solanaLyingFields } from "./scenarios/solana-lying-service.js";
+import { starknetLyingService } from "./scenarios/starknet-lying-service.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("lying-service", {
@@ -15,4 +16,5 @@ forEachFamily("lying-service", {
   bitcoin: () => bitcoinServiceLies(),
   solana: () => solanaLyingFields(),
   solana_legacy: () => solanaLyingFields("legacy"),
+  starknet: () => starknetLyingService(),
 });
