@@ -34,7 +34,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     title: "The service lies",
     looksLike:
       "any order field (amounts, parties, secret hash, timelock, swap id, confirmations, status, secret); " +
-      "two orders on one source; terms or amounts changed after the solver committed",
+      "two orders on one source; terms or amounts changed after the solver committed; a Starknet order id " +
+      "spelled another way (0x, upper case, leading zeros) or computed in the other contract version's layout",
     holds:
       "every fact that moves money is read from the chain or recomputed (`src/solver/filters/`); terms are " +
       "frozen at the first commitment (`order-terms.ts`); one source backs one order (`source_claims`)",
@@ -45,7 +46,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     title: "Source value that is not there",
     looksLike:
       "value unconfirmed or confirmed as dust beside an evictable deposit; a deposit reorganised away; part " +
-      "of a source refunded; an instant refund the solver signed followed by a fill; a source on another contract",
+      "of a source refunded; an instant refund the solver signed followed by a fill; a source on another contract " +
+      "(on Starknet a second HTLC of the same token takes the same terms, under the deployed layout the same id)",
     holds:
       "only value at the required depth on the solver's own node counts, lock by lock (`source-cover.ts`, " +
       "`htlc-locks.ts`); a fill and an instant refund exclude each other (`exclusive-claims.ts`); only the " +
@@ -58,7 +60,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     looksLike:
       "dust or late outputs at a Bitcoin destination; a destination the user funded themselves with the " +
       "solver named as its initiator or refundee (on the legacy Solana programs the initiator must sign: the " +
-      "user's attempt is refused); lamports sent to a Solana swap account before the fill",
+      "user's attempt is refused; on Starknet `initiate_on_behalf` takes the order id for good); lamports " +
+      "sent to a Solana swap account before the fill; tokens sent straight to an HTLC contract",
     holds:
       "the solver's fill is the transaction it journaled (`own-fill.ts`); a record the solver did not make " +
       "holds the address and the fill waits (`destination_occupied`); refunds take only mature outputs",
@@ -70,7 +73,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     looksLike:
       "the same address initiated again after a redeem (current Solana addresses are derived from the terms; " +
       "legacy ones from the initiator and the secret hash, so only the initiator can try); an " +
-      "order id or a signed initiation used again; a Bitcoin address paid again after the swap",
+      "order id or a signed initiation used again; a Bitcoin address paid again after the swap; the solver's " +
+      "Starknet instant refund signature replayed at another HTLC (the deployed contract signs no contract)",
     holds:
       "what lives at an address is judged against the solver's journaled initiation, and what closed that " +
       "one is found wherever it is (`initiation-follower.ts`); a settled order's source backs nothing more",
@@ -91,8 +95,9 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     slug: "secret",
     title: "The secret",
     looksLike:
-      "a secret of another length than the source accepts (Bitcoin's leaf checks only the hash), whoever the " +
-      "service says holds it; a secret that does not hash to the order's",
+      "a secret of another length than the source accepts (Bitcoin's leaf checks only the hash; the Starknet " +
+      "HTLC takes any whole number of u32 words), whoever the service says holds it; a secret that does not " +
+      "hash to the order's",
     holds:
       "the destination accepts no secret the source would refuse, or the order is not filled nor quoted " +
       "(`checkSecretUsable`); only a preimage of the hash is ever used (`known-secret.ts`)",
