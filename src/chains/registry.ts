@@ -6,8 +6,9 @@ import { bitcoinFamily } from "./bitcoin/family-module.js";
 import { evmFamily } from "./evm/family-module.js";
 import type { ChainFamilyModule, ChainStart, TermsCodec } from "./family-module.js";
 import { solanaFamily } from "./solana/family-module.js";
+import { starknetFamily } from "./starknet/family-module.js";
 
-export const CHAIN_FAMILIES = [evmFamily, bitcoinFamily, solanaFamily] as const;
+export const CHAIN_FAMILIES = [evmFamily, bitcoinFamily, solanaFamily, starknetFamily] as const;
 
 type KnownFamily = (typeof CHAIN_FAMILIES)[number];
 

@@ -59,7 +59,12 @@ describe("loadConfig", () => {
       fixedFee: 0n,
       spreadBps: 0,
     });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
+    expect(config.solver.keys).toEqual({
+      evm: SECRETS.evmKey,
+      bitcoin: SECRETS.bitcoinKey,
+      solana: "",
+      starknet: "",
+    });
   });
 
   it("derives asset ids and normalises addresses and native coins", () => {
@@ -284,7 +289,12 @@ describe("loadConfig", () => {
       SOLVER_BITCOIN_PRIVATE_KEY: `0x${"B2".repeat(32)}`,
     };
     const config = loadConfig(CHAIN_FAMILIES, { overrides: validSettings(), env });
-    expect(config.solver.keys).toEqual({ evm: SECRETS.evmKey, bitcoin: SECRETS.bitcoinKey, solana: "" });
+    expect(config.solver.keys).toEqual({
+      evm: SECRETS.evmKey,
+      bitcoin: SECRETS.bitcoinKey,
+      solana: "",
+      starknet: "",
+    });
   });
 
   it("does not require the key of a family without chains", () => {

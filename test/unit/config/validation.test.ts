@@ -120,8 +120,8 @@ const cases: [string, Mutation, string][] = [
   ],
   [
     "an unsupported family",
-    (s) => (bitcoinChain(s).family = "starknet"),
-    'chains[1].family: "starknet" must be one of evm, bitcoin, solana',
+    (s) => (bitcoinChain(s).family = "sui"),
+    'chains[1].family: "sui" must be one of evm, bitcoin, solana, starknet',
   ],
   [
     "a missing chain field",
