@@ -11,7 +11,14 @@ import { Erc20Model } from "./erc20.js";
 import { specError, STARKNET_RPC_CODE } from "./errors.js";
 import { EventLog, type LoggedEvent } from "./event-log.js";
 import { executeInvoke, type ExecutionEnvironment } from "./executor.js";
-import { coversValidation, DEFAULT_GAS_PRICES, maxFee, pricesWithinBounds, type GasPrices } from "./fees.js";
+import {
+  chargedFee,
+  coversValidation,
+  DEFAULT_GAS_PRICES,
+  maxFee,
+  pricesWithinBounds,
+  type GasPrices,
+} from "./fees.js";
 import { feltHex } from "./felt.js";
 import { GasMeter, type GasUsage } from "./gas.js";
 import { invokeHash, QUERY_OFFSET, type InvokeV3 } from "./invoke-txn.js";
@@ -247,9 +254,7 @@ export class LocalStarknetChain {
         l2_gas_price: feltHex(prices.l2),
         l1_data_gas_consumed: feltHex(usage.l1DataGas),
         l1_data_gas_price: feltHex(prices.l1Data),
-        overall_fee: feltHex(
-          usage.l2Gas * prices.l2 + usage.l1Gas * prices.l1 + usage.l1DataGas * prices.l1Data,
-        ),
+        overall_fee: feltHex(chargedFee(usage, prices, 0n)),
         unit: "FRI",
       };
     });

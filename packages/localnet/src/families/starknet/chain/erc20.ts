@@ -99,13 +99,13 @@ export class Erc20Model implements ContractModel {
     return this.allowances.get(`${owner}:${spender}`) ?? 0n;
   }
 
-  /** Setup only (the local chain's faucet), outside any transaction. */
+  /** Setup only (the local chain's faucet and fee estimation's funding), outside any transaction. */
   mint(to: bigint, amount: bigint): void {
     this.balances.set(to, this.balanceOf(to) + amount);
     this.totalSupply += amount;
   }
 
-  /** The fee charge: the protocol moves the fee out of the sender's balance, with its Transfer event. */
+  /** A transfer with its Transfer event; also how the protocol charges a fee in the fee token. */
   move(ctx: CallContext, from: bigint, to: bigint, amount: bigint): void {
     if (from === 0n) throw new CallRevert("ERC20: transfer from 0");
     if (to === 0n) throw new CallRevert("ERC20: transfer to 0");

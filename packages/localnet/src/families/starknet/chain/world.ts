@@ -28,7 +28,7 @@ export interface CallContext {
 }
 
 export interface ContractModel {
-  /** Local-only class hash naming the model (getClassHashAt-style identification in revert traces). */
+  /** Local-only class hash naming the model in revert reasons. */
   readonly classHash: bigint;
   /** The entry point, or undefined when the contract has none of that selector. */
   entryPoint(selector: bigint): ((ctx: CallContext, calldata: bigint[]) => bigint[]) | undefined;

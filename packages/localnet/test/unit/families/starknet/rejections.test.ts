@@ -107,6 +107,17 @@ describe("submission rejections (JSON-RPC)", () => {
     await expectRefused(s, s.alice, { ...bobs, sender_address: s.alice.address }, 55);
   });
 
+  it("refuses a version other than 3 with 61", async () => {
+    const s = (setup = await startSetup());
+    const { body } = await s.alice.account.prepare([approveCall(s.token, s.htlc, 1n)], {
+      nonce: 0n,
+      resourceBounds: FIXED_BOUNDS,
+    });
+    await expectRefused(s, s.alice, { ...body, version: "0x1" }, 61);
+    // The query version is for fee estimation only.
+    await expectRefused(s, s.alice, { ...body, version: "0x100000000000000000000000000000003" }, 61);
+  });
+
   it("refuses a nonce below the account's and a gapped nonce with 52", async () => {
     const s = (setup = await startSetup());
     await mined(s.sn, s.alice, [approveCall(s.token, s.htlc, 1n)]);
