@@ -4,6 +4,7 @@ import { redeemReorganisedOut } from "./scenarios/reorg.js";
 import { solanaFillInterrupted } from "./scenarios/solana-fill-recovery.js";
 import { starknetCrashMidFill } from "./scenarios/starknet-crash.js";
 import { starknetNonceTaken } from "./scenarios/starknet-nonce-taken.js";
+import { starknetStuckNode } from "./scenarios/starknet-stuck-node.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("faults", {
@@ -20,5 +21,6 @@ forEachFamily("faults", {
   starknet: () => {
     starknetCrashMidFill();
     starknetNonceTaken();
+    starknetStuckNode();
   },
 });
