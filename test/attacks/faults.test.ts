@@ -3,6 +3,7 @@ import { crashInTheMiddleOfAFill } from "./scenarios/crash-restart.js";
 import { redeemReorganisedOut } from "./scenarios/reorg.js";
 import { solanaFillInterrupted } from "./scenarios/solana-fill-recovery.js";
 import { starknetCrashMidFill } from "./scenarios/starknet-crash.js";
+import { starknetLyingNode } from "./scenarios/starknet-lying-node.js";
 import { starknetNonceTaken } from "./scenarios/starknet-nonce-taken.js";
 import { starknetStuckNode } from "./scenarios/starknet-stuck-node.js";
 import { forEachFamily } from "./support/for-each-family.js";
@@ -22,5 +23,6 @@ forEachFamily("faults", {
     starknetCrashMidFill();
     starknetNonceTaken();
     starknetStuckNode();
+    starknetLyingNode();
   },
 });

@@ -27,7 +27,7 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "../support/attack-net.js";
-import { StuckStarknetNode } from "../support/starknet-stuck-node.js";
+import { StarknetNodeProxy } from "../support/starknet-node-proxy.js";
 
 const STARKNET_CHAIN = "starknet_localnet";
 const TO = "ethereum_localnet:wbtc";
@@ -41,7 +41,7 @@ const MAX_HEAD_AGE_MS = 5_000;
 const BLOCKS_PAST = 6_100;
 
 let t: AttackNet;
-let node: StuckStarknetNode;
+let node: StarknetNodeProxy;
 
 /** The solver's config here: its Starknet chain read through the stuck node only. */
 function throughTheNode(config: SolverConfig): SolverConfig {
@@ -56,7 +56,7 @@ function throughTheNode(config: SolverConfig): SolverConfig {
 export function starknetStuckNode(): void {
   beforeAll(async () => {
     t = await startAttackNet({}, async (config) => {
-      node = new StuckStarknetNode(config.chains.find((c) => c.name === STARKNET_CHAIN)!.rpcUrls[0]!);
+      node = new StarknetNodeProxy(config.chains.find((c) => c.name === STARKNET_CHAIN)!.rpcUrls[0]!);
       await node.start();
       return throughTheNode(config);
     });

@@ -1,19 +1,32 @@
 /**
- * A Starknet node stuck at an older head, in front of the local chain: while frozen it answers the head
+ * A Starknet node in front of the local chain that goes wrong when told. Stuck: it answers the head
  * (`starknet_blockNumber`, `starknet_blockHashAndNumber`, the `latest` block) with the block it was frozen
- * at, timestamp and all, and forwards everything else; the chain behind it moves on. Blocks counted from
- * its head are counted from the past.
+ * at, timestamp and all, while the chain behind it moves on; blocks counted from its head are counted from
+ * the past. Lying about an order's initiation: every transaction that initiated the order id is reported
+ * REVERTED, without its events. Everything else is forwarded.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { listen } from "../../../src/util/listen.js";
 import { starknetRpc } from "@htlc-solver/localnet/families/starknet/chain/local-account.js";
+import { EVENT_KEYS } from "../../../src/chains/starknet/htlc-calls.js";
 
 interface RpcRequest {
   jsonrpc: string;
   id: unknown;
   method: string;
   params?: unknown;
+}
+
+interface RpcAnswer {
+  jsonrpc: string;
+  id: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+interface LiedReceipt {
+  events?: { keys: string[] }[];
 }
 
 interface FrozenBlock {
@@ -40,11 +53,14 @@ function blockIdOf(request: RpcRequest): unknown {
   return undefined;
 }
 
-export class StuckStarknetNode {
+export class StarknetNodeProxy {
   #server: Server | undefined;
   #frozen: (FrozenBlock & Record<string, unknown>) | null = null;
   /** Head reads answered from the frozen block. */
   frozenAnswers = 0;
+  #hiddenInitiations = new Set<bigint>();
+  /** Receipts and statuses turned to REVERTED. */
+  liedReverted = 0;
 
   constructor(readonly upstream: string) {}
 
@@ -81,6 +97,11 @@ export class StuckStarknetNode {
     this.#frozen = null;
   }
 
+  /** From now on reports every transaction that initiated `orderId` (on any HTLC) as REVERTED. */
+  sayInitiationsOfReverted(orderId: bigint): void {
+    this.#hiddenInitiations.add(orderId);
+  }
+
   async stop(): Promise<void> {
     const server = this.#server;
     if (server === undefined) return;
@@ -103,11 +124,53 @@ export class StuckStarknetNode {
         return { jsonrpc: "2.0", id: request.id, result };
       }
     }
+    const answer = await this.#forward(request);
+    if (this.#hiddenInitiations.size > 0) return this.#revertedIfInitiation(request, answer);
+    return answer;
+  }
+
+  async #forward(request: RpcRequest): Promise<RpcAnswer> {
     const response = await fetch(this.upstream, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(request),
     });
-    return response.json();
+    return (await response.json()) as RpcAnswer;
+  }
+
+  async #revertedIfInitiation(request: RpcRequest, answer: RpcAnswer): Promise<RpcAnswer> {
+    const isReceipt = request.method === "starknet_getTransactionReceipt";
+    if (!isReceipt && request.method !== "starknet_getTransactionStatus") return answer;
+    if (answer.result === undefined || answer.result === null) return answer;
+    const hash = Array.isArray(request.params)
+      ? request.params[0]
+      : (request.params as { transaction_hash?: unknown } | undefined)?.transaction_hash;
+    const receipt = isReceipt
+      ? (answer.result as LiedReceipt)
+      : ((await this.#forward({ ...request, method: "starknet_getTransactionReceipt", params: [hash] }))
+          .result as LiedReceipt | undefined);
+    if (receipt?.events === undefined || !receipt.events.some((e) => this.#initiates(e))) return answer;
+    this.liedReverted += 1;
+    const reverted = { execution_status: "REVERTED", revert_reason: "HTLC: duplicate order" };
+    return {
+      ...answer,
+      result: isReceipt
+        ? { ...receipt, ...reverted, events: [] }
+        : {
+            ...(answer.result as Record<string, unknown>),
+            ...reverted,
+            failure_reason: reverted.revert_reason,
+          },
+    };
+  }
+
+  #initiates(event: { keys: string[] }): boolean {
+    const [selector, orderId] = event.keys;
+    return (
+      selector !== undefined &&
+      orderId !== undefined &&
+      BigInt(selector) === EVENT_KEYS.initiated &&
+      this.#hiddenInitiations.has(BigInt(orderId))
+    );
   }
 }
