@@ -109,8 +109,8 @@ export class OrderbookClient {
     };
   }
 
-  /** Relays the user's EIP-712 signature; returns the initiate transaction hash. */
-  async initiate(orderId: string, signature: string): Promise<string> {
+  /** Relays the user's signature (EIP-712 hex, or a Starknet wallet's felts); returns the initiate transaction hash. */
+  async initiate(orderId: string, signature: string | readonly string[]): Promise<string> {
     const result = await this.send("PATCH", `/v2/orders/${orderId}?action=initiate`, { signature });
     return String(result);
   }

@@ -60,8 +60,10 @@ export interface CreateOrderResult {
   order_id: string;
   to: string;
   amount: string;
-  /** EVM sources: the EIP-712 typed data the user signs for `?action=initiate`. */
+  /** EVM and Starknet sources: the typed data (EIP-712, SNIP-12) the user signs for `?action=initiate`. */
   typed_data?: unknown;
+  /** Starknet sources: the HTLC `initiate` call (`{to, selector, calldata}`) the user may send itself. */
+  transaction?: unknown;
 }
 
 export interface SwapRecord {
@@ -171,8 +173,11 @@ export interface ListOrdersQuery {
 }
 
 export interface InitiateRequest {
-  /** 0x-prefixed 65-byte EIP-712 signature of `Initiate(redeemer,timelock,amount,secretHash)` by the source initiator. */
-  signature: string;
+  /**
+   * EVM: 0x-prefixed 65-byte EIP-712 signature of `Initiate(redeemer,timelock,amount,secretHash)` by the
+   * source initiator. Starknet: the initiator's wallet signature of the SNIP-12 `Initiate`, its felts.
+   */
+  signature: string | string[];
 }
 
 export interface RefundRequest {

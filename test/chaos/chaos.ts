@@ -21,6 +21,7 @@ import { SolverProcess } from "../e2e/cli/support/solver-process.js";
 import type { FaultProxy } from "../support/fault-proxy.js";
 import { seededRandom } from "../support/fault-proxy-json.js";
 import { startTestLocalnet } from "../support/localnet.js";
+import { solverKeyEnv } from "../support/solver-key-env.js";
 import {
   absentSplVaults,
   balanceMismatches,
@@ -93,9 +94,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const start = async (): Promise<SolverProcess> => {
       for (;;) {
         const solver = new SolverProcess(["run", "--config", profile], {
-          SOLVER_EVM_PRIVATE_KEY: config.solver.keys.evm,
-          SOLVER_BITCOIN_PRIVATE_KEY: config.solver.keys.bitcoin,
-          SOLVER_SOLANA_PRIVATE_KEY: config.solver.keys.solana,
+          ...solverKeyEnv(config.solver.keys),
           SOLVER_CONFIG: "",
         });
         solvers.push(solver);

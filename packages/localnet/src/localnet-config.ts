@@ -31,6 +31,7 @@ export const LOCALNET_PRICES: Record<string, string> = {
   eth: "3000",
   btc: "60000",
   sol: "150",
+  strk: "0.15",
 };
 
 /** What the localnet's price sources are: its feeds on the anvil chains and its local ticker server. */
@@ -198,7 +199,8 @@ export function localnetSolverConfig(options: {
 }): SolverConfig {
   const { families } = options;
   const fixedPrices: Record<string, string> = {};
-  for (const { chain, asset } of allAssets(families))
+  const feeCoins = families.flatMap((family) => family.feeCoins ?? []);
+  for (const { chain, asset } of [...allAssets(families), ...feeCoins])
     fixedPrices[assetId(chain, asset.symbol)] = LOCALNET_PRICES[asset.symbol] ?? "1";
   // Every family the localnet runs gives its key; the product's config check names one that is missing.
   const keys = Object.assign({}, ...families.map((family) => family.solverKeys)) as SolverKeys;

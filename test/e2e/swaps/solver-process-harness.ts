@@ -9,6 +9,7 @@ import { writeSolverProfile } from "../../../src/cli/solver-profile.js";
 import type { SolverConfig } from "../../../src/config/types.js";
 import { Journal, type ActionRow, type AttemptRow } from "../../../src/journal/journal.js";
 import type { TestLocalnet } from "../../support/localnet.js";
+import { solverKeyEnv } from "../../support/solver-key-env.js";
 import { SolverProcess, type LogLine } from "../cli/support/solver-process.js";
 
 /** A log line about the order's fill with this message, whether it names the order alone or in a batch. */
@@ -31,11 +32,8 @@ export class SolverProcessHarness {
 
   /** A new solver process on the profile, just spawned; `env` adds to or overrides its environment. */
   spawn(env: NodeJS.ProcessEnv = {}): SolverProcess {
-    const keys = this.config.solver.keys;
     const solver = new SolverProcess(["run", "--config", this.profile], {
-      SOLVER_EVM_PRIVATE_KEY: keys.evm,
-      SOLVER_BITCOIN_PRIVATE_KEY: keys.bitcoin,
-      SOLVER_SOLANA_PRIVATE_KEY: keys.solana,
+      ...solverKeyEnv(this.config.solver.keys),
       SOLVER_CONFIG: "",
       ...env,
     });

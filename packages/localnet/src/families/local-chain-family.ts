@@ -55,6 +55,8 @@ export interface StartedLocalChains<Handles, Descriptor, SolverDescriptor, UserD
   /** Merged into each of `localnet.json`'s `users`, by index. */
   userDescriptors: UserDescriptor[];
   assets: PlannedAsset[];
+  /** Coins a chain pays its fees in that the service does not trade: priced (fixed) for fees only. */
+  feeCoins?: PlannedAsset[];
   /** On-chain price feeds this family's chains carry for every asset. */
   feeds: readonly LocalFeed[];
   solverChains(): ChainConfig[];

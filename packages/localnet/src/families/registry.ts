@@ -8,10 +8,12 @@ import { startBitcoinLocalnet, type BitcoinLocalnetOptions } from "./bitcoin/bit
 import { startEvmLocalnet, type EvmLocalnetOptions } from "./evm/evm-localnet.js";
 import { settledOrStopped, settledValue, type LocalnetStartContext } from "./local-chain-family.js";
 import { startSolanaLocalnet, type SolanaLocalnetOptions } from "./solana/solana-localnet.js";
+import { startStarknetLocalnet, type StarknetLocalnetOptions } from "./starknet/starknet-localnet.js";
 import { bitcoinUserFamily } from "./bitcoin/user-bitcoin-part.js";
 import { evmUserFamily } from "./evm/user-evm.js";
 import type { LocalDemoSwap, LocalUserContext } from "./local-user-family.js";
 import { solanaUserFamily } from "./solana/user-solana-part.js";
+import { starknetUserFamily } from "./starknet/user-starknet-part.js";
 import type { LocalServiceBitcoinChainConfig } from "./bitcoin/service/bitcoin-config.js";
 import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
 import type { LocalServiceEvmChainConfig } from "./evm/service/evm-config.js";
@@ -19,22 +21,32 @@ import { evmServiceFamily } from "./evm/service/evm-family.js";
 import type { LocalFamilyName, LocalServiceFamily } from "./local-family.js";
 import type { LocalServiceSolanaChainConfig } from "./solana/service/solana-config.js";
 import { solanaServiceFamily } from "./solana/service/solana-family.js";
+import type { LocalServiceStarknetChainConfig } from "./starknet/service/starknet-config.js";
+import { starknetServiceFamily } from "./starknet/service/starknet-family.js";
 
 /** A chain of the local service's config, of any family. */
 export type LocalServiceChainConfig =
-  LocalServiceEvmChainConfig | LocalServiceBitcoinChainConfig | LocalServiceSolanaChainConfig;
+  | LocalServiceEvmChainConfig
+  | LocalServiceBitcoinChainConfig
+  | LocalServiceSolanaChainConfig
+  | LocalServiceStarknetChainConfig;
 
-/** The solver's address per family: EVM address, x-only key (64 hex) in Bitcoin HTLCs, Solana address. */
+/**
+ * The solver's address per family: EVM address, x-only key (64 hex) in Bitcoin HTLCs, Solana address,
+ * Starknet account address.
+ */
 export interface LocalSolverAddresses {
   evm: string;
   bitcoin?: string;
   solana?: string;
+  starknet?: string;
 }
 
 const SERVICE_FAMILIES: { [F in LocalFamilyName]: LocalServiceFamily<F> } = {
   evm: evmServiceFamily,
   bitcoin: bitcoinServiceFamily,
   solana: solanaServiceFamily,
+  starknet: starknetServiceFamily,
 };
 
 /** A chain's family, or undefined for a family the local system does not have (a config error). */
@@ -62,7 +74,10 @@ export function familyOfAsset(asset: ResolvedAsset): LocalServiceFamily<LocalFam
 }
 
 /** What each family adds to the localnet's options. */
-export type LocalnetFamilyOptions = EvmLocalnetOptions & BitcoinLocalnetOptions & SolanaLocalnetOptions;
+export type LocalnetFamilyOptions = EvmLocalnetOptions &
+  BitcoinLocalnetOptions &
+  SolanaLocalnetOptions &
+  StarknetLocalnetOptions;
 
 /** The families' chains, started and set up, merged into the localnet and its descriptor. */
 export async function startLocalnetFamilies(context: LocalnetStartContext) {
@@ -70,22 +85,30 @@ export async function startLocalnetFamilies(context: LocalnetStartContext) {
     startEvmLocalnet(context),
     startBitcoinLocalnet(context),
     startSolanaLocalnet(context),
+    startStarknetLocalnet(context),
   ] as const);
   await settledOrStopped(results);
-  const [evm, bitcoin, solana] = [
+  const [evm, bitcoin, solana, starknet] = [
     settledValue(results[0]),
     settledValue(results[1]),
     settledValue(results[2]),
+    settledValue(results[3]),
   ];
   return {
-    all: [evm, bitcoin, solana] as const,
-    handles: { ...evm.handles, ...bitcoin.handles, ...solana.handles },
-    descriptor: { ...evm.descriptor, ...bitcoin.descriptor, ...solana.descriptor },
-    solverDescriptor: { ...evm.solverDescriptor, ...bitcoin.solverDescriptor, ...solana.solverDescriptor },
+    all: [evm, bitcoin, solana, starknet] as const,
+    handles: { ...evm.handles, ...bitcoin.handles, ...solana.handles, ...starknet.handles },
+    descriptor: { ...evm.descriptor, ...bitcoin.descriptor, ...solana.descriptor, ...starknet.descriptor },
+    solverDescriptor: {
+      ...evm.solverDescriptor,
+      ...bitcoin.solverDescriptor,
+      ...solana.solverDescriptor,
+      ...starknet.solverDescriptor,
+    },
     userDescriptors: evm.userDescriptors.map((user, i) => ({
       ...user,
       ...bitcoin.userDescriptors[i]!,
       ...solana.userDescriptors[i]!,
+      ...starknet.userDescriptors[i]!,
     })),
   };
 }
@@ -97,9 +120,10 @@ export function localUserParts(context: LocalUserContext) {
   const evm = evmUserFamily.user(context);
   const bitcoin = bitcoinUserFamily.user(context);
   const solana = solanaUserFamily.user(context);
+  const starknet = starknetUserFamily.user(context);
   return {
-    wallets: [evm.wallet, bitcoin.wallet, solana.wallet],
-    members: { ...evm.members, ...bitcoin.members, ...solana.members },
+    wallets: [evm.wallet, bitcoin.wallet, solana.wallet, starknet.wallet],
+    members: { ...evm.members, ...bitcoin.members, ...solana.members, ...starknet.members },
   };
 }
 
@@ -115,6 +139,7 @@ export function demoSwaps(): DemoSwap[] {
     ...evmUserFamily.demoSwaps,
     ...bitcoinUserFamily.demoSwaps,
     ...solanaUserFamily.demoSwaps,
+    ...starknetUserFamily.demoSwaps,
   ];
   return swaps.sort((a, b) => a.position - b.position);
 }

@@ -14,8 +14,9 @@ const BITCOIN_KEY = "22".repeat(32);
 const solanaKeypair = Keypair.generate();
 const HTLC = `0x${"aa".repeat(20)}` as const;
 const TOKEN = `0x${"bb".repeat(20)}` as const;
+const STARKNET_USER = `0x${"0c".repeat(31)}`;
 
-/** A descriptor of one EVM chain, the Bitcoin chain and the Solana chain; nothing is called on them. */
+/** A descriptor of one EVM chain, the Bitcoin, Solana and Starknet chains; nothing is called on them. */
 function descriptor(): LocalnetDescriptor {
   const evm = privateKeyToAccount(EVM_KEY);
   const bitcoin = BitcoinKey.fromHex(BITCOIN_KEY);
@@ -29,6 +30,7 @@ function descriptor(): LocalnetDescriptor {
       bitcoinKey: bitcoin.xOnlyHex,
       bitcoinAddress: "bcrt1q",
       solanaAddress: solanaKeypair.publicKey.toBase58(),
+      starknetAddress: `0x${"0d".repeat(31)}`,
     },
     chains: [
       {
@@ -77,6 +79,23 @@ function descriptor(): LocalnetDescriptor {
         },
       ],
     },
+    starknet: {
+      name: "starknet_localnet",
+      family: "starknet",
+      chainId: "SN_LOCALNET",
+      rpcUrl: "http://127.0.0.1:1",
+      orderIdLayout: "deployed",
+      feeTokenAddress: `0x${"0e".repeat(31)}`,
+      assets: [
+        {
+          id: "starknet_localnet:wbtc",
+          symbol: "wbtc",
+          decimals: 8,
+          tokenAddress: `0x${"0f".repeat(31)}`,
+          htlcAddress: `0x${"01".repeat(32)}`,
+        },
+      ],
+    },
     users: [
       {
         address: evm.address,
@@ -86,6 +105,7 @@ function descriptor(): LocalnetDescriptor {
           secretKey: solanaSecretKeyText(solanaKeypair),
           address: solanaKeypair.publicKey.toBase58(),
         },
+        starknet: { privateKey: `0x${"03".repeat(32)}`, address: STARKNET_USER },
       },
     ],
     prices: { tickerUrl: "http://127.0.0.1:1", feeds: [] },
@@ -126,6 +146,9 @@ describe("the local user's order requests", () => {
     expect(user.orderRequest(quote("ethereum_localnet:usdc", "bitcoin_regtest:btc")).source.owner).toBe(
       user.address,
     );
+    const starknet = user.orderRequest(quote("starknet_localnet:wbtc", "ethereum_localnet:usdc"));
+    expect(starknet.source.owner).toBe(STARKNET_USER);
+    expect(user.starknet.address).toBe(STARKNET_USER);
   });
 
   it("gives a Bitcoin destination the user's own redeem key when the user keeps the secret", () => {
@@ -154,9 +177,9 @@ describe("the local user's order requests", () => {
 });
 
 describe("the demo's swaps", () => {
-  it("come from every family in their positions, one swap each from 1 to 8", () => {
+  it("come from every family in their positions, one swap each from 1 to 10", () => {
     const swaps = demoSwaps();
-    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(swaps.map((swap) => `${swap.from} -> ${swap.to}`)).toEqual([
       "ethereum_localnet:usdc -> arbitrum_localnet:usdc",
       "ethereum_localnet:eth -> arbitrum_localnet:usdc",
@@ -166,6 +189,8 @@ describe("the demo's swaps", () => {
       "solana_localnet:sol -> arbitrum_localnet:eth",
       "ethereum_localnet:usdc -> solana_localnet:usdc",
       "bitcoin_regtest:btc -> solana_localnet:sol",
+      "starknet_localnet:wbtc -> arbitrum_localnet:wbtc",
+      "ethereum_localnet:wbtc -> starknet_localnet:wbtc",
     ]);
   });
 });

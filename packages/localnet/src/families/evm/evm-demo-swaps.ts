@@ -60,4 +60,11 @@ export const EVM_DEMO_SWAPS: readonly EvmDemoSwap[] = [
     amount: 150_000_000n,
     user: 0,
   }),
+  onChain({
+    position: 10,
+    from: "ethereum_localnet:wbtc",
+    to: "starknet_localnet:wbtc",
+    amount: 1_000_000n,
+    user: 0,
+  }),
 ];

@@ -72,10 +72,17 @@ export interface ChainWatcher {
 
 export type TxOutcome = "pending" | "success" | "reverted" | "dropped";
 
-/** Gasless initiation by a user's signature, relayed by the service (EVM ERC20 sources). */
+/** Gasless initiation by a user's signature, relayed by the service (EVM ERC20 and Starknet sources). */
 export interface SignedInitiate {
   /** The typed data the user signs for this swap (JSON-safe: integers as decimal strings). */
   typedData(swap: SwapRecord): Promise<unknown>;
+  /** The call the user may send itself instead, where the API offers one (Starknet: `transaction`). */
+  transaction?(swap: SwapRecord): unknown;
+  /**
+   * The request's `signature` in the one text form `verify` and `relay` take (EVM: 0x hex; Starknet: an
+   * array of felts), or why it is not a signature of this chain.
+   */
+  signatureOf(value: unknown): { signature: string } | { problem: string };
   /** Null when `signature` authorises this swap for its initiator; otherwise why not. */
   verify(swap: SwapRecord, signature: string): Promise<string | null>;
   /** Sends the initiate paid by the relayer; returns the transaction hash. */

@@ -65,6 +65,8 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
     amount: order.source_swap.amount,
   };
   if (typedData !== undefined) result.typed_data = typedData;
+  const transaction = signer?.transaction?.(order.source_swap);
+  if (transaction !== undefined) result.transaction = transaction;
   return result;
 }
 

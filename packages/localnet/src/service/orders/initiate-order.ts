@@ -1,6 +1,6 @@
 /**
- * `?action=initiate`: the user's EIP-712 signature authorises the source HTLC; the service checks it and
- * relays `initiateWithSignature`, paying the gas. One relay at a time per order; a relay that failed
+ * `?action=initiate`: the user's signature (EIP-712 on EVM, SNIP-12 on Starknet) authorises the source
+ * HTLC; the service checks it and relays the HTLC's initiate by signature, paying the fee. One relay at a time per order; a relay that failed
  * on chain may be retried with a new request.
  */
 import type { InitiateRequest, Order } from "htlc-solver/orderbook/types.js";
@@ -9,19 +9,20 @@ import type { ServiceChain, SignedInitiate } from "../chains/service-chain.js";
 import { chainOf, type ServiceContext } from "../context.js";
 import { familyOfAsset } from "../../families/registry.js";
 import { badGateway, badRequest, conflict, errorMessage, notFound } from "../errors.js";
-import { requireObject, requireString } from "../validate.js";
+import { requireObject } from "../validate.js";
 
 const INITIABLE = new Set(["Created", "InitiateDetected"]);
-const SIGNATURE = /^0x[0-9a-fA-F]+$/;
 
 export async function initiateOrder(ctx: ServiceContext, orderId: string, body: unknown): Promise<string> {
   const order = ctx.orders.get(orderId)?.order;
   if (order === undefined) throw notFound(`unknown order ${orderId}`);
   const request = requireObject(body, "request body") as Partial<InitiateRequest>;
-  const signature = requireString(request, "signature", "signature");
-  if (!SIGNATURE.test(signature)) throw badRequest("signature must be 0x-prefixed hex");
+  if (request.signature === undefined) throw badRequest("signature is required");
   const chain = chainOf(ctx, order.source_swap.chain);
   const signer = signerFor(ctx, order, chain);
+  const read = signer.signatureOf(request.signature);
+  if ("problem" in read) throw badRequest(read.problem);
+  const { signature } = read;
 
   if (ctx.initiating.has(orderId))
     throw conflict(`an initiate of order ${orderId} is being relayed right now`);

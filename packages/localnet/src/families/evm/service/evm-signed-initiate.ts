@@ -6,6 +6,8 @@ import type { EvmClients } from "./evm-clients.js";
 import { sendRelayed } from "./evm-send.js";
 import { initiateTypedData, typedDataJson, type Eip712Domains } from "./evm-typed-data.js";
 
+const SIGNATURE = /^0x[0-9a-fA-F]+$/;
+
 export class EvmSignedInitiate implements SignedInitiate {
   constructor(
     private readonly clients: EvmClients,
@@ -15,6 +17,12 @@ export class EvmSignedInitiate implements SignedInitiate {
 
   async typedData(swap: SwapRecord): Promise<unknown> {
     return typedDataJson(await this.build(swap));
+  }
+
+  signatureOf(value: unknown): { signature: string } | { problem: string } {
+    return typeof value === "string" && SIGNATURE.test(value)
+      ? { signature: value }
+      : { problem: "signature must be 0x-prefixed hex" };
   }
 
   async verify(swap: SwapRecord, signature: string): Promise<string | null> {
