@@ -5,10 +5,14 @@
  */
 import type { QuoteFunction } from "../pricing/quote-server.js";
 import { refuse } from "../pricing/refusal.js";
-import { secretLengthUnenforced } from "../solver/known-secret.js";
+import {
+  describeSecretLength,
+  secretLengthUnenforced,
+  type SecretLengthRule,
+} from "../chains/secret-length.js";
 
-/** Bytes a redeem on an asset's chain requires of a secret (null: any); undefined for an unknown asset. */
-export type SecretLengthOf = (assetId: string) => number | null | undefined;
+/** The secret lengths a redeem on an asset's chain accepts; undefined for an unknown asset. */
+export type SecretLengthOf = (assetId: string) => SecretLengthRule | undefined;
 
 export function refusingUnenforcedSecretLengths(
   quote: QuoteFunction,
@@ -24,7 +28,7 @@ export function refusingUnenforcedSecretLengths(
     return Promise.resolve(
       refuse(
         "secret_length_unenforced",
-        `a redeem of ${request.to} can reveal a secret ${request.from} refuses (it takes only ${String(source)}-byte secrets)`,
+        `a redeem of ${request.to} can reveal a secret ${request.from} refuses (it takes only secrets of ${describeSecretLength(source)})`,
       ),
     );
   };

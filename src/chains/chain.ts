@@ -4,6 +4,7 @@
  * "journal first, broadcast second" holds for every family alike.
  */
 import type { ChainFamily, TxTerms } from "./registry.js";
+import type { SecretLengthRule } from "./secret-length.js";
 
 export type ActionKind = "fill" | "redeem" | "refund" | "instant_refund";
 
@@ -99,10 +100,10 @@ export interface ChainReader {
   readonly chain: string;
   readonly family: ChainFamily;
   /**
-   * The length a redeem here requires of a secret, bytes; null when any preimage of the hash redeems
-   * (Bitcoin's leaf checks only the hash).
+   * The secret lengths a redeem here accepts (src/chains/secret-length.ts): null when any preimage of the
+   * hash redeems (Bitcoin's leaf checks only the hash).
    */
-  readonly secretLength: number | null;
+  readonly secretLength: SecretLengthRule;
   /**
    * The user's party in an HTLC here is the swap's `delegate` (Bitcoin: the scripts hold x-only keys,
    * not the addresses the API shows), not its initiator or redeemer address.

@@ -22,14 +22,3 @@ function secretMatches(secret: string, secretHash: string): boolean {
   if (!/^([0-9a-f]{2})+$/i.test(secret)) return false;
   return createHash("sha256").update(Buffer.from(secret, "hex")).digest("hex") === secretHash.toLowerCase();
 }
-
-/**
- * A redeem of the destination can reveal a secret the source refuses: the source takes only preimages of
- * one length and the destination does not check that length (Bitcoin's leaf checks only the hash).
- */
-export function secretLengthUnenforced(
-  sourceLength: number | null,
-  destinationLength: number | null,
-): boolean {
-  return sourceLength !== null && destinationLength !== sourceLength;
-}

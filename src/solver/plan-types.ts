@@ -3,6 +3,7 @@ import type { SafetyConfig } from "../config/types.js";
 import type { ActionStatus } from "../journal/journal.js";
 import type { Order } from "../orderbook/types.js";
 import type { ChainFamily } from "../chains/registry.js";
+import type { SecretLengthRule } from "../chains/secret-length.js";
 
 /** What the solver knows about one side of an order: the order's claims and the chain's answer. */
 export interface SideFacts {
@@ -22,7 +23,7 @@ export interface SideFacts {
   /** The family can pre-sign an instant refund of a source it declines (Bitcoin's leaf). */
   offersInstantRefund: boolean;
   /** Bytes a redeem here requires of the secret; null when any preimage of the hash redeems. */
-  secretLength: number | null;
+  secretLength: SecretLengthRule;
   /** Solver's own address (EVM) or x-only key (Bitcoin) on this chain. */
   solverParty: string;
   minBlockTimeMs: number;

@@ -2,6 +2,10 @@
 import { crashInTheMiddleOfAFill } from "./scenarios/crash-restart.js";
 import { redeemReorganisedOut } from "./scenarios/reorg.js";
 import { solanaFillInterrupted } from "./scenarios/solana-fill-recovery.js";
+import { starknetCrashMidFill } from "./scenarios/starknet-crash.js";
+import { starknetLyingNode } from "./scenarios/starknet-lying-node.js";
+import { starknetNonceTaken } from "./scenarios/starknet-nonce-taken.js";
+import { starknetStuckNode } from "./scenarios/starknet-stuck-node.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("faults", {
@@ -15,4 +19,10 @@ forEachFamily("faults", {
   },
   solana: () => solanaFillInterrupted(),
   solana_legacy: () => solanaFillInterrupted("legacy"),
+  starknet: () => {
+    starknetCrashMidFill();
+    starknetNonceTaken();
+    starknetStuckNode();
+    starknetLyingNode();
+  },
 });

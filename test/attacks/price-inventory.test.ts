@@ -3,6 +3,7 @@ import { bitcoinFillBurst } from "./scenarios/bitcoin-destination.js";
 import { evmExposureBurst } from "./scenarios/evm-exposure.js";
 import { evmInventoryBurst } from "./scenarios/evm-orders.js";
 import { solanaInventoryBurst } from "./scenarios/solana-inventory-burst.js";
+import { starknetInventoryBurst } from "./scenarios/starknet-inventory-burst.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("price-inventory", {
@@ -13,4 +14,5 @@ forEachFamily("price-inventory", {
   bitcoin: () => bitcoinFillBurst(),
   solana: () => solanaInventoryBurst(),
   solana_legacy: () => solanaInventoryBurst("legacy"),
+  starknet: () => starknetInventoryBurst(),
 });

@@ -84,11 +84,13 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     slug: "hidden-redeem",
     title: "Hiding the redeem",
     looksLike:
-      "history spam past a reader's page limit; a redeem made through another contract or program; an " +
-      "address flooded with outputs",
+      "history spam past a reader's page limit; a redeem made through another contract or program (on " +
+      "Starknet, another account's multicall); an address flooded with outputs; events shaped like the " +
+      "HTLC's `Redeemed` at the order id from another contract",
     holds:
       "follow from the solver's own fill forward with a kept position, never give up, attribute what is " +
-      "found to the configured contract or program (`address-scan.ts`, EVM `Redeemed` logs of the HTLC)",
+      "found to the configured contract or program (`address-scan.ts`, EVM `Redeemed` logs of the HTLC, " +
+      "Starknet `Redeemed` events of the HTLC from the order's block, paged, `reader.ts`)",
     cannotExpress: {},
   },
   {
@@ -111,8 +113,9 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     slug: "time",
     title: "Time",
     looksLike:
-      "a fill held back (a fee floor, a node that does not relay) until the source can be refunded; a " +
-      "secret revealed close to the source's refund; stale chain heads",
+      "a fill held back (a fee floor, a node that does not relay, gas prices above the ceiling) until the " +
+      "source can be refunded; a secret revealed close to the source's refund; stale chain heads; a " +
+      "destination timelock in blocks against a source's in another chain's blocks",
     holds:
       "every rule is asked again before a fill is re-sent; an unsafe fill is cancelled (`attempt-follower.ts`); " +
       "an urgent redeem may pay past the fee ceiling (`fee-allowance.ts`); a head whose block lags the clock " +
@@ -135,7 +138,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     title: "Faults of the process and its nodes",
     looksLike:
       "a crash between each step of a fill; a transaction the node forgot; two instances on one journal; a " +
-      "reorganisation taking out a redeem; a payment chained on one later replaced",
+      "reorganisation taking out a redeem; a payment chained on one later replaced; a nonce taken by " +
+      "another transaction of the solver's account; a node stuck at an old head",
     holds:
       "journal first, broadcast second; every attempt ends (`attempt-follower.ts`); one instance by lease " +
       "(`lease.ts`); replacements follow the chain's rules for descendants",

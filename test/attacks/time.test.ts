@@ -2,6 +2,7 @@
 import { bitcoinStuckFill } from "./scenarios/bitcoin-stuck-fill.js";
 import { evmStuckFill } from "./scenarios/evm-stuck-fill.js";
 import { solanaLateSecret } from "./scenarios/solana-late-secret.js";
+import { starknetTime } from "./scenarios/starknet-time.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("time", {
@@ -9,4 +10,5 @@ forEachFamily("time", {
   bitcoin: () => bitcoinStuckFill(),
   solana: () => solanaLateSecret(),
   solana_legacy: () => solanaLateSecret("legacy"),
+  starknet: () => starknetTime(),
 });

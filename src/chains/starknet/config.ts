@@ -124,6 +124,10 @@ export const starknetConfigSpec = {
         : { problem: `is not a Stark private key: it ${reading.problem} (value not shown)` };
     },
   },
-  endpointVariables: [{ suffix: "RPC_URLS", key: "rpcUrls", list: true }],
+  endpointVariables: [
+    { suffix: "RPC_URLS", key: "rpcUrls", list: true },
+    // The account is the operator's own, not a published fact: profiles leave it to the environment.
+    { suffix: "ACCOUNT_ADDRESS", key: "accountAddress", list: false },
+  ],
   readsPriceFeeds: false,
 } satisfies ChainConfigSpec<"starknet", StarknetChainConfig>;

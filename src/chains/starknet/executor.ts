@@ -188,6 +188,7 @@ export class StarknetExecutor implements ChainExecutor {
     // Final only at L1 acceptance where so configured: short of it, never the depth that counts as final.
     if (this.#config.finality === "ACCEPTED_ON_L1" && receipt.finality_status !== "ACCEPTED_ON_L1")
       confirmations = Math.min(confirmations, this.#config.finalityDepth - 1);
+    // No transaction is charged past its bounds: a node stating more is not believed.
     return {
       state: "confirmed",
       blockHeight,

@@ -3,6 +3,7 @@ import type { ChainFamilyModule } from "../family-module.js";
 import { starknetCoin, starknetConfigSpec, type StarknetChainConfig } from "./config.js";
 import { createStarknetFamily } from "./family.js";
 import { newStarkKey, readStarkKey, starkPublicKey } from "./key.js";
+import { checkStarknetChainOnline } from "./online-check.js";
 import { starknetTermsCodec, type StarknetTxTerms } from "./tx-terms.js";
 
 /** FRI: STRK has 18 decimals. */
@@ -13,6 +14,7 @@ export const starknetFamily: ChainFamilyModule<"starknet", StarknetChainConfig, 
   coin: starknetCoin,
   coinDecimals: STARKNET_COIN_DECIMALS,
   terms: starknetTermsCodec,
+  checkOnline: checkStarknetChainOnline,
   publicAccount: (key, config) => {
     const reading = readStarkKey(key);
     if ("problem" in reading) throw new Error(`the Starknet key ${reading.problem}`);

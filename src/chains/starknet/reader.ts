@@ -46,11 +46,8 @@ interface FoundSpend {
 
 export class StarknetReader implements ChainReader {
   readonly family = "starknet" as const;
-  /**
-   * The contract takes a secret of any whole number of u32 words, not one length: as far as the rules
-   * on lengths go, any preimage redeems (docs/protocol.md, Starknet).
-   */
-  readonly secretLength = null;
+  /** The contract takes a secret of any whole number of u32 words (docs/protocol.md, Starknet). */
+  readonly secretLength = { multipleOf: 4 };
   readonly userKeyIsDelegate = false;
   readonly chain: string;
   readonly #config: StarknetChainConfig;

@@ -2,6 +2,7 @@
 import type { QuoteEndpointSettings } from "../quote-server.js";
 import type { QuoteMetricsBatch } from "./metrics-batch.js";
 import type { QuoteSnapshot } from "./snapshot.js";
+import type { SecretLengthRule } from "../../chains/secret-length.js";
 
 export type { QuoteEndpointSettings };
 
@@ -11,7 +12,7 @@ export type LogTarget = { file: string } | { fd: number } | { relay: true };
 export interface QuoteWorkerData {
   endpoint: QuoteEndpointSettings;
   /** Bytes a redeem on each chain requires of a secret (null: any), by chain name. */
-  secretLengths: ReadonlyMap<string, number | null>;
+  secretLengths: ReadonlyMap<string, SecretLengthRule>;
   allowUnenforcedSecretLength: boolean;
   /** The thread opens the endpoint with this one; there is always a snapshot to quote from. */
   snapshot: QuoteSnapshot;

@@ -22,6 +22,7 @@ import type {
   ToQuoteWorker,
 } from "./protocol.js";
 import type { QuoteSnapshot } from "./snapshot.js";
+import type { SecretLengthRule } from "../../chains/secret-length.js";
 
 export interface QuoteThreadTiming {
   /** How often the main thread posts a snapshot. */
@@ -60,7 +61,7 @@ const STOP_TIMEOUT_MS = 5_000;
 export interface QuoteThreadOptions {
   endpoint: QuoteEndpointSettings;
   /** Bytes a redeem on each chain requires of a secret (null: any), by chain name. */
-  secretLengths: ReadonlyMap<string, number | null>;
+  secretLengths: ReadonlyMap<string, SecretLengthRule>;
   allowUnenforcedSecretLength: boolean;
   /** Takes a snapshot on the main thread (`Pricing.quoteSnapshot`). */
   snapshot(balanceWaitMs: number): Promise<QuoteSnapshot>;

@@ -1,4 +1,9 @@
-import { knownSecret, secretLengthUnenforced } from "../known-secret.js";
+import {
+  acceptsSecretLength,
+  describeSecretLength,
+  secretLengthUnenforced,
+} from "../../chains/secret-length.js";
+import { knownSecret } from "../known-secret.js";
 import type { Decision, PlanInput } from "../plan-types.js";
 
 const SECRET_HASH = /^[0-9a-f]{64}$/i;
@@ -52,8 +57,8 @@ export function checkSecretUsable(input: PlanInput): Decision | null {
     outcome: "refuse",
     reason: "secret_length_unenforced",
     detail:
-      `${destination.params.chain} accepts a preimage of ${describeLength(destination.secretLength)}, ` +
-      `${source.params.chain} only one of ${source.secretLength} bytes: whoever holds the secret could take ` +
+      `${destination.params.chain} accepts a preimage of ${describeSecretLength(destination.secretLength)}, ` +
+      `${source.params.chain} only one of ${describeSecretLength(source.secretLength)}: whoever holds the secret could take ` +
       "the fill with one the source refuses",
   };
 }
@@ -64,18 +69,14 @@ function checkKnownSecret(secretHex: string, { source, destination }: PlanInput)
     ["fill", destination],
     ["source", source],
   ] as const) {
-    if (facts.secretLength === null || facts.secretLength === bytes) continue;
+    if (acceptsSecretLength(facts.secretLength, bytes)) continue;
     return {
       outcome: "refuse",
       reason: "secret_unusable",
       detail:
-        `the secret is already known and has ${bytes} bytes; ${facts.params.chain} takes only ` +
-        `${facts.secretLength}-byte secrets: the ${side} could never be redeemed`,
+        `the secret is already known and has ${bytes} bytes; ${facts.params.chain} takes only secrets of ` +
+        `${describeSecretLength(facts.secretLength)}: the ${side} could never be redeemed`,
     };
   }
   return null;
-}
-
-function describeLength(length: number | null): string {
-  return length === null ? "any length" : `${length} bytes`;
 }

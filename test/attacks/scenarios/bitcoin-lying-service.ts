@@ -240,7 +240,7 @@ export function bitcoinServiceLies(): void {
         ["instant_refund:confirmed"],
       );
       expect(detail).toBe(
-        "the secret is already known and has 33 bytes; ethereum_localnet takes only 32-byte secrets: the fill " +
+        "the secret is already known and has 33 bytes; ethereum_localnet takes only secrets of 32 bytes: the fill " +
           "could never be redeemed",
       );
 

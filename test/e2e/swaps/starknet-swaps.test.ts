@@ -185,6 +185,14 @@ describe("Starknet swaps on the localnet", () => {
     };
     const started = Date.now();
     const approveTx = await user.starknet.approveSource(swap);
+    // Another account's signature of these terms is refused before anything is sent.
+    const forged = t.user(0).starknet.signInitiate({ ...swap, initiator: t.user(0).starknet.address });
+    await expect(t.orderbook.initiate(order.order_id, forged)).rejects.toThrow(
+      `signature is not accepted by the source initiator's account ${swap.initiator}`,
+    );
+    await expect(t.orderbook.initiate(order.order_id, "0x1234")).rejects.toThrow(
+      "signature must be an array",
+    );
     const relayTx = await t.orderbook.initiate(order.order_id, user.starknet.signInitiate(swap));
     const done = await user.waitForOrder(order.order_id, completed, { timeoutMs: 120_000 });
     report("Starknet WBTC (signed) -> ethereum", started);

@@ -4,6 +4,8 @@ export const SECRETS = {
   bitcoinKey: "b2".repeat(32),
   /** A fixed Solana secret key (seed 0xd4…, then its public key), base58. */
   solanaKey: "5FoRqouCkN1sMnCn1RktkrU89rFyMMPy37sokSbKHVuZzT1VTr4WJJuemSgkuZkd4fZUtJuGEdbfpZ6zVzjXpeYL",
+  /** A Stark private key below the curve's order. */
+  starknetKey: `0x${"02".repeat(32)}`,
   appId: "c3".repeat(32),
   rpcPassword: "pw-s3cr3t-value",
   urlPassword: "url-s3cr3t",

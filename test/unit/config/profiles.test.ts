@@ -19,6 +19,9 @@ const ENV = {
   SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey,
   SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey,
   SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey,
+  SOLVER_STARKNET_PRIVATE_KEY: SECRETS.starknetKey,
+  SOLVER_CHAIN_STARKNET_SEPOLIA_ACCOUNT_ADDRESS: "0x5f1e2d",
+  SOLVER_CHAIN_STARKNET_ACCOUNT_ADDRESS: "0x5f1e2d",
 };
 
 function problemsOf(
@@ -91,7 +94,7 @@ describe.each(["config/testnet.example.json", "config/mainnet.example.json"])("%
     };
     const bitcoin = raw.chains.find((c) => c.family === "bitcoin");
     const sourceMs = 144 * (bitcoin?.minBlockTimeMs ?? 0);
-    for (const chain of raw.chains.filter((c) => c.family === "evm" || c.family === "solana")) {
+    for (const chain of raw.chains.filter((c) => ["evm", "solana", "starknet"].includes(c.family))) {
       const fillMs = chain.fillTimelockBlocks * chain.maxBlockTimeMs;
       expect(fillMs + raw.safety.timelockMarginMs).toBeLessThan(sourceMs);
     }

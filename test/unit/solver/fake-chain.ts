@@ -22,6 +22,7 @@ import { AlreadyOnChainError } from "../../../src/chains/seam-errors.js";
 import type { SolverChain } from "../../../src/solver/solver-chain.js";
 import { moment } from "../../../src/util/moment.js";
 import type { ChainConfig, ChainFamily } from "../../../src/chains/registry.js";
+import type { SecretLengthRule } from "../../../src/chains/secret-length.js";
 
 export class FakeChain implements ChainReader, ChainExecutor {
   /** The asset fees are paid in; a test sets it where fees matter. */
@@ -30,7 +31,7 @@ export class FakeChain implements ChainReader, ChainExecutor {
   maxBatch: number;
   readonly offersInstantRefund: boolean;
   readonly instantRefundDelivery: "service" | "broadcast";
-  readonly secretLength: number | null;
+  readonly secretLength: SecretLengthRule;
   readonly userKeyIsDelegate: boolean;
   tip = 105n;
   /** HTLC states by swap id; absent ones read as never seen. */

@@ -249,6 +249,22 @@ describe("planner: a secret the source could refuse", () => {
     expect(kinds(toBitcoin(bitcoinSource))).toEqual(["fill"]);
   });
 
+  it("a chain taking whole 4-byte words: refused where the other side takes more, filled where it takes less", () => {
+    const words = { multipleOf: 4 };
+    // A word-length source (Starknet) and a destination that takes any preimage: a 33-byte secret there.
+    const wordSource = withSide(serviceSays(planInput(), true), "source", { secretLength: words });
+    expect(plan(toBitcoin(wordSource)).decision).toMatchObject({
+      outcome: "refuse",
+      reason: "secret_length_unenforced",
+      detail: expect.stringContaining("only one of a multiple of 4 bytes") as unknown,
+    });
+    // A 32-byte source and a word-length destination: a 36-byte secret takes the fill.
+    const toWords = withSide(serviceSays(planInput(), true), "destination", { secretLength: words });
+    expect(plan(toWords).decision).toMatchObject({ reason: "secret_length_unenforced" });
+    // A word-length source and a 32-byte destination: every secret the fill reveals redeems the source.
+    expect(kinds(wordSource)).toEqual(["fill"]);
+  });
+
   /** The order's hash made from `secret`, and the service showing `shown` as its secret. */
   const withSecret = (input: PlanInput, secret: Buffer, shown = secret): PlanInput => {
     const order = structuredClone(input.order);
@@ -281,7 +297,7 @@ describe("planner: a secret the source could refuse", () => {
         outcome: "refuse",
         reason: "secret_unusable",
         detail:
-          "the secret is already known and has 33 bytes; ethereum_localnet takes only 32-byte secrets: " +
+          "the secret is already known and has 33 bytes; ethereum_localnet takes only secrets of 32 bytes: " +
           "the source could never be redeemed",
       });
     }
@@ -294,7 +310,7 @@ describe("planner: a secret the source could refuse", () => {
       outcome: "refuse",
       reason: "secret_unusable",
       detail:
-        "the secret is already known and has 33 bytes; arbitrum_localnet takes only 32-byte secrets: " +
+        "the secret is already known and has 33 bytes; arbitrum_localnet takes only secrets of 32 bytes: " +
         "the fill could never be redeemed",
     });
     expect(result.actions.map((a) => a.kind)).toEqual(["instant_refund"]);

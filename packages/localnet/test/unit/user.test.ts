@@ -14,7 +14,7 @@ const BITCOIN_KEY = "22".repeat(32);
 const solanaKeypair = Keypair.generate();
 const HTLC = `0x${"aa".repeat(20)}` as const;
 const TOKEN = `0x${"bb".repeat(20)}` as const;
-const STARKNET_USER = `0x${"0c".repeat(32)}`;
+const STARKNET_USER = `0x${"0c".repeat(31)}`;
 
 /** A descriptor of one EVM chain, the Bitcoin, Solana and Starknet chains; nothing is called on them. */
 function descriptor(): LocalnetDescriptor {
@@ -30,7 +30,7 @@ function descriptor(): LocalnetDescriptor {
       bitcoinKey: bitcoin.xOnlyHex,
       bitcoinAddress: "bcrt1q",
       solanaAddress: solanaKeypair.publicKey.toBase58(),
-      starknetAddress: `0x${"0d".repeat(32)}`,
+      starknetAddress: `0x${"0d".repeat(31)}`,
     },
     chains: [
       {
@@ -85,13 +85,13 @@ function descriptor(): LocalnetDescriptor {
       chainId: "SN_LOCALNET",
       rpcUrl: "http://127.0.0.1:1",
       orderIdLayout: "deployed",
-      feeTokenAddress: `0x${"0e".repeat(32)}`,
+      feeTokenAddress: `0x${"0e".repeat(31)}`,
       assets: [
         {
           id: "starknet_localnet:wbtc",
           symbol: "wbtc",
           decimals: 8,
-          tokenAddress: `0x${"0f".repeat(32)}`,
+          tokenAddress: `0x${"0f".repeat(31)}`,
           htlcAddress: `0x${"01".repeat(32)}`,
         },
       ],

@@ -268,4 +268,37 @@ describe("the Starknet executor", () => {
       /other/,
     );
   });
+
+  it("cancels at the attempt's nonce with a zero self-transfer of STRK that out-pays it, up to twice the ceiling", async () => {
+    const { executor } = familyOn(chainNode());
+    const first = await executor.build([FILL]);
+    const cancel = await executor.cancel(attemptOf(first));
+    if (cancel === null || cancel.terms.family !== "starknet" || first.terms.family !== "starknet")
+      throw new Error("no cancel");
+    expect(cancel.nonce).toBe(first.nonce);
+    expect(cancel.terms.tip).toBeGreaterThan(first.terms.tip);
+    const [call] = decodeExecuteCalldata(invokeOfRaw(cancel.raw).calldata.map((f) => BigInt(f)));
+    expect(call?.selector).toBe(BigInt(SELECTORS.transfer));
+    expect(call?.calldata).toEqual([BigInt(SOLVER), 0n, 0n]);
+  });
+
+  it("prices a fill, a redeem and a refund at the latest block's L2 gas and L1 data gas prices", async () => {
+    const fees = await familyOn(chainNode()).executor.networkFees();
+    // The fake block's prices: L2 gas 0x20, L1 data gas 0x30 FRI.
+    expect(fees.fill.perTransaction).toBe(VALIDATE_L2_GAS * 0x20n + 128n * 0x30n);
+    expect(fees.fill.perAction).toBeGreaterThan(fees.refund.perAction);
+  });
+
+  it("counts a live attempt's tokens and its most fee off the balance until it is in a block", async () => {
+    const node = chainNode();
+    const { executor, journal } = familyOn(node);
+    const signed = await executor.build([FILL]);
+    node
+      .on("starknet_call", () => ["0x30d40", "0x0"])
+      .on("starknet_getTransactionStatus", () => ({ finality_status: "RECEIVED" }));
+    journal.live = [attemptOf(signed)];
+    expect(await executor.balance("starknet_test:wbtc")).toBe(200_000n - 70_000n);
+    node.on("starknet_getTransactionStatus", () => ({ finality_status: "PRE_CONFIRMED" }));
+    expect(await executor.balance("starknet_test:wbtc")).toBe(200_000n);
+  });
 });

@@ -209,3 +209,28 @@ describe("the Starknet reader", () => {
     expect(audited.computeSwapId(p)).not.toBe(p.swapId);
   });
 });
+
+describe("the Starknet reader's changed swap ids", () => {
+  it("lists the orders of a block range's HTLC events, and cannot tell past its pages", async () => {
+    const event = (id: string) => ({
+      from_address: HTLC,
+      keys: [feltHex(EVENT_KEYS.initiated), id],
+      data: [],
+      transaction_hash: "0x1",
+    });
+    const node = new FakeStarknetNode().on("starknet_getEvents", (request) => {
+      const { filter } = request as {
+        filter: { continuation_token?: string; keys: string[][]; from_block: unknown };
+      };
+      expect(filter.keys).toEqual([
+        [EVENT_KEYS.initiated, EVENT_KEYS.redeemed, EVENT_KEYS.refunded].map(feltHex),
+      ]);
+      expect(filter.from_block).toEqual({ block_number: 10 });
+      if (filter.continuation_token === undefined)
+        return { events: [event("0xabc")], continuation_token: "next" };
+      return { events: [event("0x0def"), event("0xabc")] };
+    });
+    expect(await familyOn(node).reader.changedSwapIds(10n, 20n)).toEqual(["abc", "def"]);
+    expect(await familyOn(node, { pagesPerRead: 1 }).reader.changedSwapIds(10n, 20n)).toBeNull();
+  });
+});

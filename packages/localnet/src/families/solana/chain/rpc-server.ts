@@ -1,9 +1,10 @@
 /**
- * JSON-RPC 2.0 over HTTP for the local Solana chain: single requests and batches, Solana's error codes,
- * and CORS so browser wallets and explorers can talk to it. POST only; no WebSocket (PubSub) endpoint.
+ * JSON-RPC for the local Solana chain: Solana's method table and error codes on the local chains' one
+ * JSON-RPC HTTP server. No WebSocket (PubSub) endpoint.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { Logger } from "pino";
+import { createJsonRpcHttpServer, type JsonRpcMethods } from "../../rpc/json-rpc-http.js";
 import type { LocalSolanaChain } from "./chain.js";
 import { SOLANA_RPC_CODE, SolanaRpcError } from "./errors.js";
 import { encodeJson } from "./rpc-json.js";
@@ -12,89 +13,31 @@ import { ACCOUNT_METHODS } from "./rpc-methods-accounts.js";
 import { CHAIN_METHODS } from "./rpc-methods-chain.js";
 import { TX_METHODS } from "./rpc-methods-tx.js";
 import { Params } from "./rpc-params.js";
-import { BodyTooLargeError, readCapped } from "htlc-solver/util/read-capped.js";
 
 const METHODS: Record<string, RpcMethod> = { ...CHAIN_METHODS, ...ACCOUNT_METHODS, ...TX_METHODS };
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** The method names the server answers, for documentation and tests. */
 export const SOLANA_RPC_METHODS: readonly string[] = Object.keys(METHODS).sort();
 
-type Id = string | number | null;
-
-interface RpcReply {
-  jsonrpc: "2.0";
-  id: Id;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-function failure(id: Id, code: number, message: string, data?: unknown): RpcReply {
-  return { jsonrpc: "2.0", id, error: { code, message, ...(data !== undefined ? { data } : {}) } };
-}
-
-/** Runs one request object against the chain. */
-export function handleRpcRequest(chain: LocalSolanaChain, request: unknown, log?: Logger): RpcReply {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    return failure(null, SOLANA_RPC_CODE.INVALID_REQUEST, "Invalid request");
-  }
-  const { id = null, method, params = [], jsonrpc } = request as Record<string, unknown>;
-  const replyId = typeof id === "string" || typeof id === "number" ? id : null;
-  if (jsonrpc !== "2.0" || typeof method !== "string") {
-    return failure(replyId, SOLANA_RPC_CODE.INVALID_REQUEST, "Invalid request");
-  }
-  const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-  if (handler === undefined) return failure(replyId, SOLANA_RPC_CODE.METHOD_NOT_FOUND, "Method not found");
-  if (!Array.isArray(params))
-    return failure(replyId, SOLANA_RPC_CODE.INVALID_PARAMS, "Invalid params: expected an array");
-  try {
-    return { jsonrpc: "2.0", id: replyId, result: handler(chain, new Params(params)) };
-  } catch (error) {
-    if (error instanceof SolanaRpcError) return failure(replyId, error.code, error.message, error.data);
-    log?.error({ err: error, method }, "local Solana RPC method failed");
-    return failure(
-      replyId,
-      SOLANA_RPC_CODE.INTERNAL_ERROR,
-      error instanceof Error ? error.message : String(error),
-    );
-  }
-}
-
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "access-control-allow-origin": "*",
-    "access-control-allow-headers": "content-type, solana-client",
-  });
-  res.end(body);
-}
-
-async function serve(chain: LocalSolanaChain, req: IncomingMessage, res: ServerResponse, log?: Logger) {
-  if (req.method === "OPTIONS") return send(res, 204, "");
-  if (req.method === "GET" && req.url === "/health") return send(res, 200, "ok");
-  if (req.method !== "POST")
-    return send(res, 405, encodeJson(failure(null, SOLANA_RPC_CODE.INVALID_REQUEST, "POST only")));
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readCapped(req, MAX_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) req.destroy();
-    return send(res, 200, encodeJson(failure(null, SOLANA_RPC_CODE.PARSE_ERROR, "Parse error")));
-  }
-  if (Array.isArray(parsed)) {
-    if (parsed.length === 0)
-      return send(res, 200, encodeJson(failure(null, SOLANA_RPC_CODE.INVALID_REQUEST, "Invalid request")));
-    return send(res, 200, encodeJson(parsed.map((r) => handleRpcRequest(chain, r, log))));
-  }
-  return send(res, 200, encodeJson(handleRpcRequest(chain, parsed, log)));
+function solanaMethods(chain: LocalSolanaChain): JsonRpcMethods {
+  return {
+    family: "Solana",
+    has: (method) => Object.hasOwn(METHODS, method),
+    run(method, params = []) {
+      if (!Array.isArray(params)) {
+        throw new SolanaRpcError(SOLANA_RPC_CODE.INVALID_PARAMS, "Invalid params: expected an array");
+      }
+      return METHODS[method]!(chain, new Params(params));
+    },
+    errorOf: (error) =>
+      error instanceof SolanaRpcError ? { code: error.code, message: error.message, data: error.data } : null,
+  };
 }
 
 export function createSolanaRpcServer(chain: LocalSolanaChain, log?: Logger): Server {
-  return createServer((req, res) => {
-    serve(chain, req, res, log).catch((error: unknown) => {
-      log?.error({ err: error }, "local Solana RPC request failed");
-      if (!res.headersSent)
-        send(res, 500, encodeJson(failure(null, SOLANA_RPC_CODE.INTERNAL_ERROR, "Internal error")));
-    });
+  return createJsonRpcHttpServer(solanaMethods(chain), {
+    encode: encodeJson,
+    allowHeaders: ["solana-client"],
+    ...(log === undefined ? {} : { log }),
   });
 }
