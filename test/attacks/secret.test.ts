@@ -32,7 +32,15 @@ import {
 } from "./support/attack-net.js";
 import { BTC } from "../e2e/swaps/bitcoin-support.js";
 import { feeOf, SOL, solverSolana } from "../e2e/swaps/solana-support.js";
-import { solverStarknet, STARKNET_WBTC } from "../e2e/swaps/starknet-support.js";
+import {
+  solverStarknet,
+  solverStrk,
+  starknetBalance,
+  starknetFee,
+  starknetFeeOfAction,
+  STARKNET_WBTC,
+  strkBalance,
+} from "../e2e/swaps/starknet-support.js";
 
 const EVM_SOURCE = "ethereum_localnet:usdc";
 const EVM_WBTC = "ethereum_localnet:wbtc";
@@ -167,6 +175,8 @@ forEachFamily("secret", {
         expect(said.some((reason) => reason.includes("secret_length_unenforced"))).toBe(true);
         // A Starknet destination takes a preimage of any whole number of u32 words: refused up front too.
         await expect(t.user(0).bestQuote(EVM_WBTC, STARKNET_WBTC, 1_000_000n)).rejects.toThrow(/no quote/);
+        // A Starknet source towards Bitcoin: Bitcoin takes a preimage the Starknet HTLC refuses.
+        await expect(t.user(0).bestQuote(STARKNET_WBTC, BTC, 1_000_000n)).rejects.toThrow(/no quote/);
         // The other way the source takes any preimage: quoted as before.
         expect((await t.user(0).bestQuote(BTC, EVM_SOURCE, 100_000n)).destination.asset).toBe(EVM_SOURCE);
       });
@@ -181,25 +191,32 @@ forEachFamily("secret", {
   },
   starknet: () => {
     describe("starknet -> bitcoin: a 33-byte secret (no whole number of u32 words: the Starknet HTLC refuses it)", () => {
-      // Not defended yet: the Starknet reader says its HTLC takes a secret of any length (`secretLength =
-      // null`), but its redeem takes only whole u32 words, so `checkSecretUsable` lets the pair through and
-      // the solver fills a Bitcoin destination whose redeem can reveal a secret its source refuses. Marked
-      // as failing so that it turns red once the rule holds, and is then made an ordinary test.
-      it.fails(
-        "is refused: Bitcoin would take it, the Starknet source would not (KNOWN LOSS: filled today)",
-        async () => {
-          const { order, user } = orders.get("starknet")!;
-          await user.initiateStarknet(order);
-          await waitFor(
-            () =>
-              lastReason(t, order) === "secret_length_unenforced" ||
-              journaled(t, order).some((a) => a.startsWith("fill")),
-            "a verdict on the order",
-          );
-          expect(journaled(t, order).filter((a) => a.startsWith("fill"))).toEqual([]);
-          expect(lastReason(t, order)).toBe("secret_length_unenforced");
-        },
-      );
+      it("is refused and the source given back at once: Bitcoin would take it, the Starknet source would not", async () => {
+        const { order, user } = orders.get("starknet")!;
+        const before = {
+          btc: await solverHolds(t, BTC),
+          solverWbtc: solverStarknet(t, STARKNET_WBTC),
+          solverStrk: solverStrk(t),
+          userWbtc: starknetBalance(t, STARKNET_WBTC, user.starknet.address),
+          userStrk: strkBalance(t, user.starknet.address),
+        };
+        const lock = await user.initiateStarknet(order);
+        await waitFor(() => lastReason(t, order) === "secret_length_unenforced", "the refusal");
+        await waitFor(() => journaled(t, order).includes("instant_refund:confirmed"), "the instant refund");
+        await solverRounds(t, 3);
+        expect(journaled(t, order)).toEqual(["instant_refund:confirmed"]);
+        expect({
+          btc: await solverHolds(t, BTC),
+          solverWbtc: solverStarknet(t, STARKNET_WBTC),
+          solverStrk: solverStrk(t),
+          userWbtc: starknetBalance(t, STARKNET_WBTC, user.starknet.address),
+          userStrk: strkBalance(t, user.starknet.address),
+        }).toEqual({
+          ...before,
+          solverStrk: before.solverStrk - (await starknetFeeOfAction(t, order.order_id, "instant_refund")),
+          userStrk: before.userStrk - (await starknetFee(t, lock)),
+        });
+      });
     });
   },
   solana_legacy: () => {
