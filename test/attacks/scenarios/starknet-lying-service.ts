@@ -174,13 +174,23 @@ export function starknetLyingService(): void {
     ];
     for (const [label, spell] of spellings) {
       it(`states the source's own id ${label}: taken in no other form than the service's, nothing is read or sent`, async () => {
+        const user = t.user(2);
+        let spelled = "";
         await expectNoFill(
-          t.user(2),
+          user,
           (o) => {
             o.source_swap.swap_id = spell(o.source_swap.swap_id);
+            spelled = o.source_swap.swap_id;
           },
           "source_chain_unreadable",
           "wait",
+        );
+        // The decision names no reason of the service's; the read's warning names the id refused.
+        const warned = t.log.lines
+          .filter((l) => l.msg === "chain read failed")
+          .map((l) => (l.err as { message?: string } | undefined)?.message ?? "");
+        expect(warned.some((message) => message.includes(`swap id "${spelled}" is not lower-case hex`))).toBe(
+          true,
         );
       });
     }
