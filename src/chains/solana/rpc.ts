@@ -11,6 +11,7 @@ import { PublicKey } from "@solana/web3.js";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
+import { checkedAnswer, RpcShapeError } from "../rpc/rpc-shape-error.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import type { HeadReading } from "../rpc/head-age.js";
 import { SolanaRpcEndpoint, SolanaRpcError } from "./rpc-endpoint.js";
@@ -32,13 +33,6 @@ import {
 import type { SolanaChainConfig } from "./config.js";
 
 export type ReadCommitment = "processed" | "confirmed" | "finalized";
-
-export class SolanaRpcShapeError extends Error {
-  constructor(chain: string, method: string, issues: string) {
-    super(`${method} on ${chain} answered in an unexpected shape: ${issues}`);
-    this.name = "SolanaRpcShapeError";
-  }
-}
 
 export interface SolanaAccount {
   lamports: bigint;
@@ -262,11 +256,7 @@ export class SolanaRpc {
       { preferAnswer: isAlreadyProcessed },
     );
     if (typeof answer !== "string") {
-      throw new SolanaRpcShapeError(
-        this.chain,
-        "sendTransaction",
-        `expected a signature, got ${typeof answer}`,
-      );
+      throw new RpcShapeError(this.chain, "sendTransaction", `expected a signature, got ${typeof answer}`);
     }
     return answer;
   }
@@ -278,11 +268,6 @@ export class SolanaRpc {
     options = { current: true },
   ): Promise<z.output<T>> {
     const raw = await this.pool.read(method, (endpoint) => endpoint.request(method, params), options);
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "result"} ${i.message}`);
-      throw new SolanaRpcShapeError(this.chain, method, issues.slice(0, 3).join("; "));
-    }
-    return parsed.data;
+    return checkedAnswer(this.chain, method, raw, schema);
   }
 }

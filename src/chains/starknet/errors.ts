@@ -45,14 +45,6 @@ function revertText(data: unknown): string {
   return `: ${text.slice(0, 400)}`;
 }
 
-/** A node answered in a shape the spec does not give: a lying or broken node, never a wrong number. */
-export class StarknetRpcShapeError extends Error {
-  constructor(chain: string, method: string, issues: string) {
-    super(`${method} on ${chain} answered in an unexpected shape: ${issues}`);
-    this.name = "StarknetRpcShapeError";
-  }
-}
-
 /** An action the executor will not build, and why. */
 export class StarknetActionError extends Error {
   constructor(message: string) {

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import { endpointLabels } from "../rpc/endpoint-labels.js";
 import { EndpointPool, headRefreshFor, type EndpointPoolOptions } from "../rpc/endpoint-pool.js";
 import { maxHeadAgeOf, type HeadReading } from "../rpc/head-age.js";
-import { StarknetRpcError, StarknetRpcShapeError } from "./errors.js";
+import { checkedAnswer, RpcShapeError } from "../rpc/rpc-shape-error.js";
+import { StarknetRpcError } from "./errors.js";
 import { feltHex } from "./felt.js";
 import { chainIdFelt } from "./order-id.js";
 import { StarknetRpcEndpoint } from "./rpc-endpoint.js";
@@ -157,8 +158,7 @@ export class StarknetRpc {
       feeEstimateSchema,
       { current: false },
     );
-    if (estimate === undefined)
-      throw new StarknetRpcShapeError(this.chain, "starknet_estimateFee", "no estimate");
+    if (estimate === undefined) throw new RpcShapeError(this.chain, "starknet_estimateFee", "no estimate");
     return estimate;
   }
 
@@ -177,7 +177,7 @@ export class StarknetRpc {
     if (answer === null) return null;
     const parsed = addInvokeSchema.safeParse(answer);
     if (!parsed.success)
-      throw new StarknetRpcShapeError(this.chain, "starknet_addInvokeTransaction", parsed.error.message);
+      throw new RpcShapeError(this.chain, "starknet_addInvokeTransaction", parsed.error.message);
     return parsed.data.transaction_hash;
   }
 
@@ -222,11 +222,6 @@ export class StarknetRpc {
     options = { current: true },
   ): Promise<z.output<T>> {
     const raw = await this.pool.read(method, (endpoint) => endpoint.request(method, params), options);
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "result"} ${i.message}`);
-      throw new StarknetRpcShapeError(this.chain, method, issues.slice(0, 3).join("; "));
-    }
-    return parsed.data;
+    return checkedAnswer(this.chain, method, raw, schema);
   }
 }

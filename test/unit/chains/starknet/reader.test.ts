@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { HtlcParams } from "../../../../src/chains/chain.js";
 import { RpcUnavailableError } from "../../../../src/chains/rpc/errors.js";
-import { StarknetRpcShapeError } from "../../../../src/chains/starknet/errors.js";
+import { RpcShapeError } from "../../../../src/chains/rpc/rpc-shape-error.js";
 import { bytesToWords, feltHex } from "../../../../src/chains/starknet/felt.js";
 import { EVENT_KEYS, SELECTORS } from "../../../../src/chains/starknet/htlc-calls.js";
 import { computeStarknetSwapId } from "../../../../src/chains/starknet/order-id.js";
@@ -170,7 +170,7 @@ describe("the Starknet reader", () => {
   it("gives a clear error for a node that answers malformed felts or a short order", async () => {
     const p = params();
     const malformed = withOrder(new FakeStarknetNode(), [...storedOrder(p).slice(0, 6), "0xzz"]);
-    await expect(familyOn(malformed).reader.readHtlc(p)).rejects.toThrow(StarknetRpcShapeError);
+    await expect(familyOn(malformed).reader.readHtlc(p)).rejects.toThrow(RpcShapeError);
     const short = withOrder(new FakeStarknetNode(), storedOrder(p).slice(0, 6));
     await expect(familyOn(short).reader.readHtlc(p)).rejects.toThrow(/6 felts, not 7/);
     const flag = storedOrder(p);

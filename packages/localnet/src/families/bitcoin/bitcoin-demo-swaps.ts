@@ -29,4 +29,11 @@ export const BITCOIN_DEMO_SWAPS: readonly BitcoinDemoSwap[] = [
     amount: 500_000n,
     user: 1,
   }),
+  byDeposit({
+    position: 11,
+    from: "bitcoin_regtest:btc",
+    to: "starknet_localnet:wbtc",
+    amount: 700_000n,
+    user: 2,
+  }),
 ];

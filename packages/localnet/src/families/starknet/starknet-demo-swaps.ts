@@ -1,4 +1,7 @@
-/** The demo's swaps from Starknet: the user approves the HTLC and signs `Initiate`, the service relays it. */
+/**
+ * The demo's swaps from Starknet: one the user approves and signs `Initiate` for (the service relays it),
+ * one the user approves and initiates itself.
+ */
 import type { LocalDemoSwap } from "../local-user-family.js";
 import type { StarknetUserMembers } from "./user-starknet-part.js";
 
@@ -11,5 +14,14 @@ export const STARKNET_DEMO_SWAPS: readonly LocalDemoSwap<StarknetUserMembers>[] 
     user: 2,
     method: () => "approve, then a SNIP-12 signature the service relays",
     initiate: (user, order) => user.initiateStarknetBySignature(order),
+  },
+  {
+    position: 12,
+    from: "starknet_localnet:wbtc",
+    to: "bitcoin_regtest:btc",
+    amount: 600_000n,
+    user: 1,
+    method: () => "approve and initiate in one Starknet transaction",
+    initiate: (user, order) => user.initiateStarknet(order),
   },
 ];
