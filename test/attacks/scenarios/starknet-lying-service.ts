@@ -3,8 +3,9 @@
  * user locks the true terms; for each lie the solver must not fill: it waits or refuses, journals and
  * logs the reason, and sends nothing. The swap id is taken only in the one form the service prints and
  * only when the terms recompute it, so the same id with a `0x`, in upper case or with leading zeros, and
- * the id the other contract version would give, are each refused. Two orders on one source fill once. At
- * the end the solver's Starknet tokens and STRK, and its EVM inventory, are what its fair fills left.
+ * the id the other contract version would give, are each refused. Two orders on one source fill once;
+ * amounts restated after the fill move nothing. At the end the solver's Starknet tokens and STRK, and its
+ * EVM inventory, are what its fair fills left.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
@@ -245,6 +246,24 @@ export function starknetLyingService(): void {
       fair.strk -= await starknetFeeOfAction(t, taken.order_id, "redeem");
       fair.to -= BigInt(taken.destination_swap.amount);
       t.proxy.stopLying(second.order_id);
+    }, 120_000);
+
+    it("restates the amounts once the solver filled: it redeems the source it filled against", async () => {
+      const user = t.user(0);
+      const o = await order(user);
+      t.proxy.lieAbout(o.order_id, () => undefined);
+      await user.initiateStarknet(o);
+      await waitFor(() => journaled(t, o).some((a) => a.startsWith("fill:")), "the fill", 60_000);
+      t.proxy.lieAbout(o.order_id, (lied) => {
+        lied.source_swap.amount = (BigInt(lied.source_swap.amount) * 2n).toString();
+        lied.destination_swap.amount = (BigInt(lied.destination_swap.amount) * 2n).toString();
+      });
+      await waitFor(() => journaled(t, o).includes("redeem:confirmed"), "the source redeem", 60_000);
+      expect(journaled(t, o)).toEqual(["fill:confirmed", "redeem:confirmed"]);
+      fair.wbtc += AMOUNT;
+      fair.strk -= await starknetFeeOfAction(t, o.order_id, "redeem");
+      fair.to -= BigInt(o.destination_swap.amount);
+      t.proxy.stopLying(o.order_id);
     }, 120_000);
 
     it("made the solver fill nothing beyond the one fair fill", async () => {
