@@ -1,7 +1,7 @@
 /**
  * What the solver holds of each asset, read from the chains themselves (not through the solver's code):
  * EVM tokens and coin, the mined outputs of its Bitcoin wallet address, its lamports and its SPL token
- * account.
+ * account, and its Starknet account's token balances.
  */
 import { createPublicClient, http, type Address } from "viem";
 import { erc20Abi } from "../../src/chains/evm/htlc-abi.js";
@@ -19,9 +19,18 @@ export async function solverHoldings(
     const family = familyOf(chainOf(assetId));
     if (family === "bitcoin") result.set(assetId, await solverBitcoin(t));
     else if (family === "solana") result.set(assetId, await solverSolana(t, assetId));
+    else if (family === "starknet") result.set(assetId, starknetHolding(t, assetId));
     else result.set(assetId, await evmHolding(t, assetId));
   }
   return result;
+}
+
+/** The local Starknet chain's own balance of the solver's account (its state, as `balance_of` answers). */
+function starknetHolding(t: TestLocalnet, assetId: string): bigint {
+  // The solver's assets, not the service's: STRK pays the fees and is one, though the service offers none.
+  const asset = t.net.solverConfig.chains.flatMap((c) => c.assets).find((a) => a.id === assetId);
+  if (asset === undefined) throw new Error(`asset ${assetId} is not the solver's on the localnet`);
+  return t.net.starknet.local.balanceOf(asset.tokenAddress, t.net.descriptor.solver.starknetAddress);
 }
 
 async function evmHolding(t: TestLocalnet, assetId: string): Promise<bigint> {

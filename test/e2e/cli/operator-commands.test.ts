@@ -41,11 +41,13 @@ afterAll(async () => {
 function solverOwner(assetId: string): string {
   const chain = t.net.solverConfig.chains.find((c) => c.name === assetOf(t, assetId).chain)!;
   const d = t.net.descriptor.solver;
-  return chain.family === "evm"
-    ? d.evmAddress
-    : chain.family === "bitcoin"
-      ? d.bitcoinAddress
-      : d.solanaAddress;
+  const owners: Record<string, string> = {
+    evm: d.evmAddress,
+    bitcoin: d.bitcoinAddress,
+    solana: d.solanaAddress,
+    starknet: d.starknetAddress,
+  };
+  return owners[chain.family]!;
 }
 
 describe("solver addresses", () => {

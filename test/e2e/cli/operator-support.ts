@@ -76,7 +76,8 @@ export async function chainBalance(t: TestLocalnet, assetId: string, owner: stri
     // The node answers in BTC with 8 decimals; read as text, never through a float.
     return scan.unspents.reduce((sum, u) => sum + satoshis(String(u.amount)), 0n);
   }
-  if (chain.family !== "solana") throw new Error(`no balance read for ${chain.family} chain ${chain.name}`);
+  // The local Starknet chain answers from its state, as a balance_of call would.
+  if (chain.family === "starknet") return t.net.starknet.local.balanceOf(asset.tokenAddress, owner);
   const rpc = t.user(0).solana.rpc;
   const resolved = resolveSolanaAsset(chain, assetId);
   const key = new PublicKey(owner);

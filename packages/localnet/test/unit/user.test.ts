@@ -177,9 +177,9 @@ describe("the local user's order requests", () => {
 });
 
 describe("the demo's swaps", () => {
-  it("come from every family in their positions, one swap each from 1 to 10", () => {
+  it("come from every family in their positions, one swap each from 1 to 12", () => {
     const swaps = demoSwaps();
-    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(swaps.map((swap) => `${swap.from} -> ${swap.to}`)).toEqual([
       "ethereum_localnet:usdc -> arbitrum_localnet:usdc",
       "ethereum_localnet:eth -> arbitrum_localnet:usdc",
@@ -191,6 +191,8 @@ describe("the demo's swaps", () => {
       "bitcoin_regtest:btc -> solana_localnet:sol",
       "starknet_localnet:wbtc -> arbitrum_localnet:wbtc",
       "ethereum_localnet:wbtc -> starknet_localnet:wbtc",
+      "bitcoin_regtest:btc -> starknet_localnet:wbtc",
+      "starknet_localnet:wbtc -> bitcoin_regtest:btc",
     ]);
   });
 });
