@@ -121,7 +121,7 @@ export function createJsonRpcHttpServer(methods: JsonRpcMethods, options: JsonRp
     return send(res, 200, encode(handleJsonRpcRequest(methods, parsed, log)));
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       log?.error({ err: error }, `local ${methods.family} RPC request failed`);
       if (!res.headersSent) {
@@ -133,4 +133,9 @@ export function createJsonRpcHttpServer(methods: JsonRpcMethods, options: JsonRp
       }
     });
   });
+  // Idle keep-alive sockets are closed by the client, never by the server: tests run the chain and its
+  // clients in one process, and after the chain has held the event loop (hundreds of blocks mined at
+  // once) both idle timers fire together, so a client could send on a socket the server is closing.
+  server.keepAliveTimeout = 0;
+  return server;
 }
