@@ -115,3 +115,11 @@ export async function waitFor(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * What a wallet's default lets the destination amount move between quote and order. Quotes carry the
+ * network fees and inventory of the moment: in a burst the solver's own fills raise the recent priority
+ * fees and commit inventory, so a quote can move by a basis point or two before the next order is made,
+ * and the service refuses an order above the live quote unless the user allowed this much.
+ */
+export const USER_SLIPPAGE_BPS = 50;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToTxid } from "../../../src/chains/bitcoin/bytes.js";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { waitFor } from "../../support/localnet.js";
+import { USER_SLIPPAGE_BPS, waitFor } from "../../support/localnet.js";
 import { completed } from "../../e2e/swaps/bitcoin-support.js";
 import {
   journaled,
@@ -29,7 +29,10 @@ let t: AttackNet;
 
 async function order(user: LocalUser, usdc: bigint, secretHash?: string): Promise<Order> {
   const quote = await user.bestQuote(USDC, BTC, usdc);
-  return user.createOrder(quote, secretHash === undefined ? {} : { secretHash });
+  return user.createOrder(quote, {
+    slippageBps: USER_SLIPPAGE_BPS,
+    ...(secretHash === undefined ? {} : { secretHash }),
+  });
 }
 
 /** The solver's journaled, mined transactions of one action of an order. */

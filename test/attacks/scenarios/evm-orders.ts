@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderedAmount } from "../../support/quote-drift.js";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { waitFor } from "../../support/localnet.js";
+import { USER_SLIPPAGE_BPS, waitFor } from "../../support/localnet.js";
 import {
   journaled,
   lastReason,
@@ -30,7 +30,10 @@ let t: AttackNet;
 
 async function order(user: LocalUser, amount: bigint, secretHash?: string): Promise<Order> {
   const quote = await user.bestQuote(FROM, TO, amount);
-  return user.createOrder(quote, secretHash === undefined ? {} : { secretHash });
+  return user.createOrder(quote, {
+    slippageBps: USER_SLIPPAGE_BPS,
+    ...(secretHash === undefined ? {} : { secretHash }),
+  });
 }
 
 /** Starts the net before the tests of the describe this is called in, and stops it after. */

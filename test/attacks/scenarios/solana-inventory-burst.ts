@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newUserSecret, type LocalUser } from "@htlc-solver/localnet/user.js";
 import type { Order } from "../../../src/orderbook/types.js";
-import { waitFor } from "../../support/localnet.js";
+import { USER_SLIPPAGE_BPS, waitFor } from "../../support/localnet.js";
 import {
   journaled,
   lastReason,
@@ -69,7 +69,10 @@ async function burst(to: string, amount: bigint, count: number, covered: number)
   for (let i = 0; i < count; i++) {
     const user = users[i % users.length]!;
     const { secret, secretHash } = newUserSecret();
-    const order = await user.createOrder(await user.bestQuote(FROM, to, amount), { secretHash });
+    const order = await user.createOrder(await user.bestQuote(FROM, to, amount), {
+      secretHash,
+      slippageBps: USER_SLIPPAGE_BPS,
+    });
     placed.push({ user, order, secret });
   }
   const orders = placed.map((p) => p.order);

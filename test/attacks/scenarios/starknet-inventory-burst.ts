@@ -20,7 +20,7 @@ import {
   STARKNET_WBTC,
   strkBalance,
 } from "../../e2e/swaps/starknet-support.js";
-import { waitFor } from "../../support/localnet.js";
+import { USER_SLIPPAGE_BPS, waitFor } from "../../support/localnet.js";
 import {
   journaled,
   lastReason,
@@ -75,6 +75,7 @@ export function starknetInventoryBurst(): void {
         const { secret, secretHash } = newUserSecret();
         const order = await user.createOrder(await user.bestQuote(FROM, STARKNET_WBTC, AMOUNT), {
           secretHash,
+          slippageBps: USER_SLIPPAGE_BPS,
         });
         placed.push({ user, order, secret });
       }

@@ -14,13 +14,7 @@ import {
   type TimedQuote,
 } from "./service-calls.js";
 import type { PlannedSwap } from "./swap-mix.js";
-
-/**
- * What a wallet's default lets the destination amount move between quote and order: in a burst the
- * solver's inventory curve widens as its fills are committed, so a quote can move by a basis point or two
- * before the order is made.
- */
-const USER_SLIPPAGE_BPS = 50;
+import { USER_SLIPPAGE_BPS } from "../../support/localnet.js";
 
 export interface SwapRecord {
   planned: PlannedSwap;
