@@ -301,6 +301,10 @@ describe("Sui executor: sending and following", () => {
     const attempt = attemptOf(await family.executor.build([fill()]));
     expect(await family.executor.txStatus(attempt)).toEqual({ state: "unknown" });
     node.objectVersions.set(coin.coinObjectId, 11n);
+    // Moved by the attempt itself, on a node that has its effects but not yet its record: not dead.
+    node.objectWriters.set(coin.coinObjectId, attempt.txHash);
+    expect(await family.executor.txStatus(attempt)).toEqual({ state: "pending" });
+    node.objectWriters.set(coin.coinObjectId, digest());
     expect(await family.executor.txStatus(attempt)).toMatchObject({ state: "dead" });
     node.transactions.set(attempt.txHash, { checkpoint: null });
     expect(await family.executor.txStatus(attempt)).toEqual({ state: "pending" });

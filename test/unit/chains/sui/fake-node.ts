@@ -80,6 +80,8 @@ export class FakeSuiNode {
   readonly transactions = new Map<string, FakeTx>();
   readonly coins: FakeCoin[] = [];
   readonly objectVersions = new Map<string, bigint>();
+  /** The transaction that last changed an owned object, where a test sets it. */
+  readonly objectWriters = new Map<string, string>();
   dryRunGas = { computationCost: 1_000_000n, storageCost: 3_000_000n, storageRebate: 1_000_000n };
   dryRunError: string | null = null;
   readonly requests: { method: string; params: unknown[] }[] = [];
@@ -197,7 +199,15 @@ export class FakeSuiNode {
       };
     const version = this.objectVersions.get(id);
     if (version === undefined) return { error: { code: "notExists", object_id: id } };
-    return { data: { objectId: id, version: version.toString(), digest: digest() } };
+    const writer = this.objectWriters.get(id);
+    return {
+      data: {
+        objectId: id,
+        version: version.toString(),
+        digest: digest(),
+        ...(writer === undefined ? {} : { previousTransaction: writer }),
+      },
+    };
   }
 
   field(parent: string, name: { value: number[] }): unknown {
