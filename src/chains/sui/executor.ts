@@ -25,7 +25,7 @@ import type {
   TxAttemptRef,
   TxStatus,
 } from "../chain.js";
-import { SUI_COIN_TYPE } from "./address.js";
+import { sameMoveType, SUI_COIN_TYPE } from "./address.js";
 import { resolveSuiAsset } from "./assets.js";
 import {
   describeSuiFailure,
@@ -346,7 +346,7 @@ export class SuiExecutor implements ChainExecutor {
     for (let page = 0; page < MAX_COIN_PAGES; page++) {
       const answer = await this.#rpc.coinsPage(this.address, coinType, cursor);
       for (const coin of answer.data) {
-        if (coin.coinType !== coinType)
+        if (!sameMoveType(coin.coinType, coinType))
           throw new SuiActionError(
             `${this.chain}: suix_getCoins answered a coin of ${coin.coinType} for ${coinType}`,
           );

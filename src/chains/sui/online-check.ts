@@ -7,7 +7,7 @@
 import type { OnlineProblem } from "../family-module.js";
 import { failureText, jsonRpcCall } from "../online-rpc.js";
 import { checkedAnswer } from "../rpc/rpc-shape-error.js";
-import { SUI_COIN_TYPE } from "./address.js";
+import { sameMoveType, SUI_COIN_TYPE } from "./address.js";
 import { objectResponseSchema } from "./rpc-schemas.js";
 import type { SuiChainConfig } from "./config.js";
 
@@ -46,7 +46,7 @@ async function assetProblems(config: SuiChainConfig, url: string, index: number)
     const expected = `${config.packageId}::AtomicSwap::OrdersRegistry<${asset.tokenAddress}>`;
     const owner = "data" in answer ? answer.data.owner : undefined;
     const configured = config.registryInitialSharedVersions[asset.symbol.toLowerCase()];
-    if (!("data" in answer) || answer.data.type !== expected)
+    if (!("data" in answer) || !sameMoveType(answer.data.type, expected))
       problems.push({ key, message: `${asset.htlcAddress} is not a ${expected} here` });
     else if (owner === undefined || owner === "Immutable" || !("Shared" in owner))
       problems.push({ key, message: `${asset.htlcAddress} is not a shared object` });

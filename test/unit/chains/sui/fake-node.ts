@@ -70,7 +70,9 @@ export interface FakeCoin {
   balance: bigint;
 }
 
-const orderType = (pkg: string, coin: string) => `${pkg}::AtomicSwap::Order<${coin}>`;
+/** Nodes print framework types short: `0x2::sui::SUI`. */
+const short = (type: string) => type.replace(/0x0{63}2::/g, "0x2::");
+const orderType = (pkg: string, coin: string) => `${pkg}::AtomicSwap::Order<${short(coin)}>`;
 
 export class FakeSuiNode {
   checkpoint = 5_000n;
@@ -102,7 +104,12 @@ export class FakeSuiNode {
       const page = all.slice(start, start + 2);
       const next = start + 2 < all.length ? String(start + 2) : null;
       return {
-        data: page.map((c) => ({ ...c, version: c.version.toString(), balance: c.balance.toString() })),
+        data: page.map((c) => ({
+          ...c,
+          coinType: short(c.coinType),
+          version: c.version.toString(),
+          balance: c.balance.toString(),
+        })),
         nextCursor: next,
         hasNextPage: next !== null,
       };
@@ -193,7 +200,7 @@ export class FakeSuiNode {
           objectId: id,
           version: "700",
           digest: digest(),
-          type: `${PACKAGE}::AtomicSwap::OrdersRegistry<${SUI_COIN_TYPE}>`,
+          type: `${PACKAGE}::AtomicSwap::OrdersRegistry<0x2::sui::SUI>`,
           owner: { Shared: { initial_shared_version: 42 } },
         },
       };
@@ -225,7 +232,7 @@ export class FakeSuiNode {
         previousTransaction: order.previousTransaction,
         content: {
           dataType: "moveObject",
-          type: `0x0000000000000000000000000000000000000000000000000000000000000002::dynamic_field::Field<vector<u8>, ${type}>`,
+          type: `0x2::dynamic_field::Field<vector<u8>, ${type}>`,
           hasPublicTransfer: false,
           fields: {
             id: { id: objectId() },
