@@ -87,7 +87,7 @@ export function suiCoin(assets: readonly AssetConfig[]): AssetConfig | undefined
 export const SUI_DECIMALS = 9;
 
 /** Sui heights are ms of the chain's clock: a head is stale after a minute without a checkpoint. */
-const SUI_MAX_HEAD_AGE_MS = 60_000;
+export const SUI_MAX_HEAD_AGE_MS = 60_000;
 
 export const suiConfigSpec = {
   name: "sui",
