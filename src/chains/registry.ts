@@ -7,8 +7,9 @@ import { evmFamily } from "./evm/family-module.js";
 import type { ChainFamilyModule, ChainStart, TermsCodec } from "./family-module.js";
 import { solanaFamily } from "./solana/family-module.js";
 import { starknetFamily } from "./starknet/family-module.js";
+import { suiFamily } from "./sui/family-module.js";
 
-export const CHAIN_FAMILIES = [evmFamily, bitcoinFamily, solanaFamily, starknetFamily] as const;
+export const CHAIN_FAMILIES = [evmFamily, bitcoinFamily, solanaFamily, starknetFamily, suiFamily] as const;
 
 type KnownFamily = (typeof CHAIN_FAMILIES)[number];
 

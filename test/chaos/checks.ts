@@ -60,6 +60,9 @@ export async function doubleFills(
       case "starknet":
         // The local system has no Starknet chain yet: the crash loop's mix holds no Starknet swap.
         throw new Error(`order ${order.order_id}: no fill count for Starknet destinations`);
+      case "sui":
+        // The local system has no Sui chain yet: the crash loop's mix holds no Sui swap.
+        throw new Error(`order ${order.order_id}: no fill count for Sui destinations`);
     }
     if (landed > 1) doubled.add(order.order_id);
   }

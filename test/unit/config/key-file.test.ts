@@ -47,6 +47,7 @@ describe("key file", () => {
       bitcoin: FILE_BITCOIN,
       solana: "",
       starknet: "",
+      sui: "",
     });
   });
 
@@ -58,7 +59,7 @@ describe("key file", () => {
   it("lets an environment key win over the file, key by key", () => {
     const path = keyFile("mixed.json", good, 0o600);
     const keys = load({ SOLVER_KEY_FILE: path, SOLVER_EVM_PRIVATE_KEY: SECRETS.evmKey }).solver.keys;
-    expect(keys).toEqual({ evm: SECRETS.evmKey, bitcoin: FILE_BITCOIN, solana: "", starknet: "" });
+    expect(keys).toEqual({ evm: SECRETS.evmKey, bitcoin: FILE_BITCOIN, solana: "", starknet: "", sui: "" });
   });
 
   it.each([
@@ -82,16 +83,16 @@ describe("key file", () => {
     const path = keyFile("broken.json", `{"evm": "${FILE_EVM}", `, 0o600);
     const problems = problemsOf({ SOLVER_KEY_FILE: path });
     expect(problems).toContain(
-      `solver.keyFile: ${path} is not valid JSON (expected {"evm": "<hex>", "bitcoin": "<hex>", "solana": "<base58>", "starknet": "<hex>"})`,
+      `solver.keyFile: ${path} is not valid JSON (expected {"evm": "<hex>", "bitcoin": "<hex>", "solana": "<base58>", "starknet": "<hex>", "sui": "suiprivkey…"})`,
     );
     expect(problems.join("\n")).not.toContain(FILE_EVM.slice(2));
   });
 
   it("rejects unknown entries and invalid keys without showing them", () => {
-    const path = keyFile("odd.json", JSON.stringify({ evm: "0x1234", sui: "abc" }), 0o600);
+    const path = keyFile("odd.json", JSON.stringify({ evm: "0x1234", aptos: "abc" }), 0o600);
     const problems = problemsOf({ SOLVER_KEY_FILE: path, SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey });
     expect(problems).toEqual([
-      `solver.keyFile: ${path} has an unknown entry "sui" (only evm, bitcoin, solana, starknet)`,
+      `solver.keyFile: ${path} has an unknown entry "aptos" (only evm, bitcoin, solana, starknet, sui)`,
       "solver.keys.evm: is not a 32-byte hex private key on secp256k1 (value not shown)",
     ]);
   });

@@ -64,6 +64,7 @@ describe("loadConfig", () => {
       bitcoin: SECRETS.bitcoinKey,
       solana: "",
       starknet: "",
+      sui: "",
     });
   });
 
@@ -294,6 +295,7 @@ describe("loadConfig", () => {
       bitcoin: SECRETS.bitcoinKey,
       solana: "",
       starknet: "",
+      sui: "",
     });
   });
 
@@ -370,7 +372,12 @@ describe("loadConfig", () => {
         quote: { port: 0 },
       },
     });
-    expect(config.chains.map((c) => [c.name, c.family === "bitcoin" ? c.network : c.chainId])).toEqual([
+    expect(
+      config.chains.map((c) => [
+        c.name,
+        c.family === "bitcoin" ? c.network : "chainId" in c ? c.chainId : null,
+      ]),
+    ).toEqual([
       ["ethereum_localnet", 31337],
       ["arbitrum_localnet", 31338],
       ["bitcoin_regtest", "regtest"],

@@ -22,7 +22,13 @@ describe("redactConfig", () => {
       strategies: { minAmount: unknown }[];
     };
     expect(view.service).toEqual({ url: "https://api.example.org", appId: "[redacted]" });
-    expect(view.solver.keys).toEqual({ evm: "[redacted]", bitcoin: "[redacted]", solana: "", starknet: "" });
+    expect(view.solver.keys).toEqual({
+      evm: "[redacted]",
+      bitcoin: "[redacted]",
+      solana: "",
+      starknet: "",
+      sui: "",
+    });
     expect(view.chains[0]?.rpcUrls).toEqual(["http://127.0.0.1:8545", "https://rpc.example.org"]);
     expect(view.chains[1]).toMatchObject({ rpcUser: "solver", rpcPassword: "[redacted]" });
     expect(view.strategies[0]?.minAmount).toBe("10000");

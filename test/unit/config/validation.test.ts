@@ -120,8 +120,8 @@ const cases: [string, Mutation, string][] = [
   ],
   [
     "an unsupported family",
-    (s) => (bitcoinChain(s).family = "sui"),
-    'chains[1].family: "sui" must be one of evm, bitcoin, solana, starknet',
+    (s) => (bitcoinChain(s).family = "aptos"),
+    'chains[1].family: "aptos" must be one of evm, bitcoin, solana, starknet, sui',
   ],
   [
     "a missing chain field",

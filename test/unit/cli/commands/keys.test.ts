@@ -65,9 +65,9 @@ describe("solver keys new", () => {
     expect(over.code).toBe(1);
     expect(over.err).toContain(`${existing} already exists; keys new never overwrites a file`);
     expect(readFileSync(existing, "utf8")).toBe('{"evm":"keep"}');
-    const unknown = await run("new", "--family", "sui", "--out", join(dir, "s.json"));
+    const unknown = await run("new", "--family", "aptos", "--out", join(dir, "s.json"));
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('--family must be one of evm, bitcoin, solana, starknet, not "sui"');
+    expect(unknown.err).toContain('--family must be one of evm, bitcoin, solana, starknet, sui, not "aptos"');
     expect((await run("new", "--family", "evm")).err).toContain("keys new needs --out FILE");
   });
 });
