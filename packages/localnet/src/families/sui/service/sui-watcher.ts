@@ -1,23 +1,28 @@
 /**
- * Watches swaps on one Sui chain. The order is the registry's dynamic field under its order id (the swap
- * id's 32 bytes): its terms, whether it is fulfilled, and the last transaction that changed it. While the
- * order is open that transaction is its initiate; once redeemed or refunded it is the redeem or refund,
- * whose event of exactly `<package>::AtomicSwap::Redeemed` carries the secret. An initiate not seen
- * before the order was fulfilled is found among the package's `Initiated` events, paged from a kept
- * cursor so no page is read twice. Confirmations count checkpoints: a transaction is reported once it is
- * in a checkpoint at or below the poll's tip.
+ * Watches swaps on one Sui chain, reading as the solver's Sui family does (`SuiReader.storedOrder`,
+ * `SuiRpc`). The order is the registry's dynamic field under its order id (the swap id's 32 bytes): its
+ * terms, whether it is fulfilled, and the last transaction that changed it. While the order is open that
+ * transaction is its initiate; once redeemed or refunded it is the redeem or refund, whose event of
+ * exactly `<package>::AtomicSwap::Redeemed` carries the secret. An initiate not seen before the order was
+ * fulfilled is found among the package's `Initiated` events, paged from a kept cursor so no page is read
+ * twice. Confirmations count checkpoints: a transaction is reported once it is in a checkpoint at or
+ * below the poll's tip.
  */
-import { createHash } from "node:crypto";
+import { revealedSuiSecret, type SuiReader } from "htlc-solver/chains/sui/reader.js";
+import type { SuiRpc } from "htlc-solver/chains/sui/rpc.js";
+import {
+  redeemedJsonSchema,
+  refundedJsonSchema,
+  type TransactionResponse,
+} from "htlc-solver/chains/sui/rpc-schemas.js";
 import type { SwapRecord } from "htlc-solver/orderbook/types.js";
 import type { ChainWatcher, SwapFacts, TxFact } from "../../../service/chains/service-chain.js";
-import type { SuiEventCursor, SuiEvent, SuiNodeRpc, SuiTransaction } from "../sui-node-rpc.js";
+import { initiatedEventsPage, type SuiEventCursor } from "./sui-events-page.js";
 
-type Parsed = Record<string, unknown>;
-
-/** A `vector<u8>` of an event's `parsedJson` (an array of byte values) as hex, or null. */
-function bytesHex(value: unknown): string | null {
-  if (!Array.isArray(value) || !value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return null;
-  return Buffer.from(value as number[]).toString("hex");
+/** The order id (hex) a `vector<u8>` of an event's `parsedJson` names, or null. */
+function orderIdOfJson(json: unknown): string | null {
+  const parsed = refundedJsonSchema.safeParse(json);
+  return parsed.success ? Buffer.from(parsed.data.order_id).toString("hex") : null;
 }
 
 export class SuiWatcher implements ChainWatcher {
@@ -26,10 +31,9 @@ export class SuiWatcher implements ChainWatcher {
   #initiatedCursor: SuiEventCursor | null = null;
 
   constructor(
-    private readonly rpc: SuiNodeRpc,
+    private readonly rpc: SuiRpc,
+    private readonly reader: SuiReader,
     private readonly packageId: string,
-    /** The registry of an asset id `<chain>:<symbol>`. */
-    private readonly registryOf: (assetId: string) => string,
   ) {}
 
   tipHeight(): Promise<bigint> {
@@ -41,36 +45,37 @@ export class SuiWatcher implements ChainWatcher {
   }
 
   async observe(swap: SwapRecord, _fromBlock: bigint, tip: bigint): Promise<SwapFacts> {
-    const field = await this.rpc.orderField(this.registryOf(swap.asset), Buffer.from(swap.swap_id, "hex"));
-    if (field === null) return { onChain: null };
-    const { initiator, redeemer, timelock, amount } = field;
+    const target = await this.reader.targets.of(swap.asset);
+    const order = await this.reader.storedOrder(target, Buffer.from(swap.swap_id, "hex"));
+    if (order === null) return { onChain: null };
+    const { initiator, redeemer, timelock, amount } = order;
     const facts: SwapFacts = { onChain: { initiator, redeemer, timelock, amount } };
 
     if (swap.initiate_tx_hash === "") {
-      const digest = field.isFulfilled ? await this.#initiateOf(swap.swap_id) : field.previousTransaction;
-      const tx = digest === undefined ? null : await this.rpc.transaction(digest);
+      const digest = order.isFulfilled ? await this.#initiateOf(swap.swap_id) : order.previousTransaction;
+      const tx = digest === undefined ? null : await this.rpc.getTransaction(digest);
       if (tx !== null && this.#eventOf(tx, "Initiated", swap.swap_id) !== undefined) {
         const fact = txFact(tx, tip);
         if (fact !== null) facts.initiate = { ...fact, filledAmount: amount };
       }
     }
-    if (field.isFulfilled && swap.redeem_tx_hash === "" && swap.refund_tx_hash === "") {
-      const tx = await this.rpc.transaction(field.previousTransaction);
+    if (order.isFulfilled && swap.redeem_tx_hash === "" && swap.refund_tx_hash === "") {
+      const tx = await this.rpc.getTransaction(order.previousTransaction);
       const fact = tx === null ? null : txFact(tx, tip);
       if (tx !== null && fact !== null) {
-        const redeemed = this.#eventOf(tx, "Redeemed", swap.swap_id);
-        const secret = redeemed === undefined ? null : bytesHex(redeemed.secret);
-        if (secret !== null && sha256Hex(secret) === swap.secret_hash) facts.redeem = { ...fact, secret };
+        const redeemed = redeemedJsonSchema.safeParse(this.#eventOf(tx, "Redeemed", swap.swap_id));
+        const secret = redeemed.success ? revealedSuiSecret(redeemed.data.secret, swap.secret_hash) : null;
+        if (secret !== null) facts.redeem = { ...fact, secret };
         else if (this.#eventOf(tx, "Refunded", swap.swap_id) !== undefined) facts.refund = fact;
       }
     }
     return facts;
   }
 
-  /** The order's event of this name in the transaction, emitted by the configured package only. */
-  #eventOf(tx: SuiTransaction, name: string, orderIdHex: string): Parsed | undefined {
+  /** The `parsedJson` of the order's event of this name in the transaction, emitted by the configured package only. */
+  #eventOf(tx: TransactionResponse, name: string, orderIdHex: string): unknown {
     const type = `${this.packageId}::AtomicSwap::${name}`;
-    return tx.events.find((e: SuiEvent) => e.type === type && bytesHex(e.parsedJson.order_id) === orderIdHex)
+    return (tx.events ?? []).find((e) => e.type === type && orderIdOfJson(e.parsedJson) === orderIdHex)
       ?.parsedJson;
   }
 
@@ -79,9 +84,9 @@ export class SuiWatcher implements ChainWatcher {
     const type = `${this.packageId}::AtomicSwap::Initiated`;
     let more = !this.#initiates.has(orderIdHex);
     while (more) {
-      const page = await this.rpc.eventsPage(type, this.#initiatedCursor);
+      const page = await initiatedEventsPage(this.rpc, type, this.#initiatedCursor);
       for (const event of page.events) {
-        const id = bytesHex(event.parsedJson.order_id);
+        const id = orderIdOfJson(event.parsedJson);
         if (event.type === type && id !== null && !this.#initiates.has(id))
           this.#initiates.set(id, event.txDigest);
       }
@@ -93,15 +98,15 @@ export class SuiWatcher implements ChainWatcher {
 }
 
 /** The transaction as a fact once it succeeded in a checkpoint at or below the tip; null before. */
-function txFact(tx: SuiTransaction, tip: bigint): TxFact | null {
-  if (tx.status !== "success" || tx.checkpoint === null || tx.checkpoint > tip) return null;
+function txFact(tx: TransactionResponse, tip: bigint): TxFact | null {
+  if (tx.effects?.status.status !== "success") return null;
+  if (tx.checkpoint === undefined || tx.checkpoint === null || tx.checkpoint > tip) return null;
   return {
     txHash: tx.digest,
     blockNumber: tx.checkpoint,
-    timestamp: tx.timestampMs === null ? null : new Date(tx.timestampMs).toISOString(),
+    timestamp:
+      tx.timestampMs === undefined || tx.timestampMs === null
+        ? null
+        : new Date(Number(tx.timestampMs)).toISOString(),
   };
-}
-
-function sha256Hex(hex: string): string {
-  return createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
 }

@@ -5,12 +5,16 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { makeOrder } from "../../../../../../../test/support/order-fixture.js";
+import { SuiReader } from "htlc-solver/chains/sui/reader.js";
+import { SuiRpc } from "htlc-solver/chains/sui/rpc.js";
+import { suiReadConfig } from "@htlc-solver/localnet/families/sui/service/sui-read-config.js";
 import { SuiWatcher } from "@htlc-solver/localnet/families/sui/service/sui-watcher.js";
-import { SuiNodeRpc } from "@htlc-solver/localnet/families/sui/sui-node-rpc.js";
 
 const PACKAGE = `0x${"a1".repeat(32)}`;
 const OTHER_PACKAGE = `0x${"b2".repeat(32)}`;
 const REGISTRY = `0x${"c3".repeat(32)}`;
+const SUI_TYPE = `0x${"0".repeat(63)}2::sui::SUI`;
+const ORDER_TYPE = `${PACKAGE}::AtomicSwap::Order<${SUI_TYPE}>`;
 const INITIATOR = `0x${"d4".repeat(32)}`;
 const REDEEMER = `0x${"e5".repeat(32)}`;
 const SECRET = "11".repeat(32);
@@ -35,18 +39,34 @@ function answer(node: Node, method: string, params: unknown[]): unknown {
   switch (method) {
     case "sui_getLatestCheckpointSequenceNumber":
       return "10";
+    case "sui_getObject":
+      return {
+        data: {
+          objectId: `0x${"0".repeat(63)}6`,
+          version: "5",
+          digest: "1".repeat(44),
+          content: {
+            dataType: "moveObject",
+            type: "0x2::clock::Clock",
+            fields: { timestamp_ms: String(Date.now()) },
+          },
+        },
+      };
     case "suix_getDynamicFieldObject":
       if (node.field === null) return { error: { code: "dynamicFieldNotFound", parent_object_id: REGISTRY } };
       return {
         data: {
           objectId: `0x${"99".repeat(32)}`,
+          version: "7",
+          digest: "2".repeat(44),
           previousTransaction: node.field.previousTransaction,
           content: {
             dataType: "moveObject",
+            type: `0x${"0".repeat(63)}2::dynamic_field::Field<vector<u8>, ${ORDER_TYPE}>`,
             fields: {
               name: bytes(ORDER_ID),
               value: {
-                type: `${PACKAGE}::AtomicSwap::Order<0x2::sui::SUI>`,
+                type: ORDER_TYPE,
                 fields: {
                   is_fulfilled: node.field.isFulfilled,
                   initiator: INITIATOR,
@@ -68,8 +88,22 @@ function answer(node: Node, method: string, params: unknown[]): unknown {
         });
       return {
         digest: params[0],
-        effects: { status: { status: "success" } },
-        events: tx.events,
+        effects: {
+          status: { status: "success" },
+          gasUsed: {
+            computationCost: "1000",
+            storageCost: "0",
+            storageRebate: "0",
+            nonRefundableStorageFee: "0",
+          },
+          transactionDigest: params[0],
+        },
+        events: tx.events.map((e, i) => ({
+          id: { txDigest: params[0], eventSeq: String(i) },
+          packageId: e.type.split("::")[0],
+          transactionModule: "AtomicSwap",
+          ...e,
+        })),
         ...(tx.checkpoint === null ? {} : { checkpoint: tx.checkpoint, timestampMs: "1700000001000" }),
       };
     }
@@ -106,11 +140,34 @@ function watcherOn(node: Node): SuiWatcher {
       return Response.json({ jsonrpc: "2.0", id, error: rpc });
     }
   }) as unknown as typeof fetch;
-  return new SuiWatcher(
-    new SuiNodeRpc("sui_localnet", "http://127.0.0.1:1", fetchImpl),
-    PACKAGE,
-    () => REGISTRY,
-  );
+  const config = suiReadConfig({
+    name: "sui_localnet",
+    family: "sui",
+    chainId: "sui_localnet",
+    rpcUrl: "http://127.0.0.1:1",
+    packageId: PACKAGE,
+    relayerAddress: REDEEMER,
+    relayerPrivateKey: "unused",
+    requiredConfirmations: 1,
+    sourceTimelock: 7_200_000,
+    destinationTimelock: 600_000,
+    blockTimeMs: 250,
+    assets: [
+      {
+        symbol: "sui",
+        name: "Sui",
+        decimals: 9,
+        coinType: SUI_TYPE,
+        registryId: REGISTRY,
+        registryInitialSharedVersion: "3",
+        priceUsd: "3",
+        minAmount: "1",
+        maxAmount: "10",
+      },
+    ],
+  });
+  const rpc = new SuiRpc(config, { fetchImpl });
+  return new SuiWatcher(rpc, new SuiReader(config, rpc), PACKAGE);
 }
 
 const initiated = { type: `${PACKAGE}::AtomicSwap::Initiated`, parsedJson: { order_id: bytes(ORDER_ID) } };
@@ -245,7 +302,7 @@ describe("the service's Sui watcher", () => {
       calls: [],
     };
     await expect(watcherOn(node).observe(swap(), 0n, 10n)).rejects.toThrow(
-      "suix_getDynamicFieldObject on sui_localnet answered in an unexpected shape: data.previousTransaction is not a transaction digest",
+      "suix_getDynamicFieldObject on sui_localnet answered in an unexpected shape: data.previousTransaction is not a base58 digest",
     );
   });
 });
