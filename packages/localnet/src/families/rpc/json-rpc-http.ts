@@ -1,5 +1,5 @@
 /**
- * JSON-RPC 2.0 over HTTP for the local chains whose nodes speak it (Solana, Starknet): single requests
+ * JSON-RPC 2.0 over HTTP for the local chains whose nodes speak it (Solana, Starknet, Sui): single requests
  * and batches, the standard error codes, POST only, `GET /health`, and CORS so browser wallets and
  * explorers can talk to it. What a method means, and its family's own error codes, stay with the family.
  */
@@ -36,7 +36,10 @@ export interface JsonRpcMethods {
   /** Chain name in logs (`Solana`, `Starknet`). */
   readonly family: string;
   has(method: string): boolean;
-  /** Answers one call; throws the family's RPC error for an error answer. */
+  /**
+   * Answers one call, or a promise of the answer (a node that verifies or waits before it answers); throws
+   * or rejects with the family's RPC error for an error answer.
+   */
   run(method: string, params: unknown): unknown;
   /** The family's RPC error as an error answer; null for anything else (answered as an internal error). */
   errorOf(error: unknown): RpcErrorBody | null;
@@ -60,7 +63,11 @@ function failure(id: Id, error: RpcErrorBody): RpcReply {
 const INVALID_REQUEST = { code: JSON_RPC_CODE.INVALID_REQUEST, message: "Invalid request" };
 
 /** Runs one request object. */
-export function handleJsonRpcRequest(methods: JsonRpcMethods, request: unknown, log?: Logger): RpcReply {
+export async function handleJsonRpcRequest(
+  methods: JsonRpcMethods,
+  request: unknown,
+  log?: Logger,
+): Promise<RpcReply> {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     return failure(null, INVALID_REQUEST);
   }
@@ -71,7 +78,7 @@ export function handleJsonRpcRequest(methods: JsonRpcMethods, request: unknown, 
     return failure(replyId, { code: JSON_RPC_CODE.METHOD_NOT_FOUND, message: "Method not found" });
   }
   try {
-    return { jsonrpc: "2.0", id: replyId, result: methods.run(method, params) };
+    return { jsonrpc: "2.0", id: replyId, result: await methods.run(method, params) };
   } catch (error) {
     const known = methods.errorOf(error);
     if (known !== null) return failure(replyId, known);
@@ -116,9 +123,10 @@ export function createJsonRpcHttpServer(methods: JsonRpcMethods, options: JsonRp
     }
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return send(res, 200, encode(failure(null, INVALID_REQUEST)));
-      return send(res, 200, encode(parsed.map((r) => handleJsonRpcRequest(methods, r, log))));
+      const replies = await Promise.all(parsed.map((r) => handleJsonRpcRequest(methods, r, log)));
+      return send(res, 200, encode(replies));
     }
-    return send(res, 200, encode(handleJsonRpcRequest(methods, parsed, log)));
+    return send(res, 200, encode(await handleJsonRpcRequest(methods, parsed, log)));
   }
 
   const server = createServer((req, res) => {
