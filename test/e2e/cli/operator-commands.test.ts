@@ -46,6 +46,7 @@ function solverOwner(assetId: string): string {
     bitcoin: d.bitcoinAddress,
     solana: d.solanaAddress,
     starknet: d.starknetAddress,
+    sui: d.suiAddress,
   };
   return owners[chain.family]!;
 }
