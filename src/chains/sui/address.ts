@@ -35,6 +35,19 @@ export function readCoinType(value: string): string | null {
   }
 }
 
+/**
+ * Whether two Move types are the same, whichever way each writes its addresses (nodes print framework
+ * types short, `0x2::sui::SUI`); false when either is malformed.
+ */
+export function sameMoveType(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  try {
+    return normalizeStructTag(a) === normalizeStructTag(b);
+  } catch {
+    return false;
+  }
+}
+
 /** Sui's own coin, which pays gas: `0x2::sui::SUI` in full. */
 export const SUI_COIN_TYPE = normalizeStructTag("0x2::sui::SUI");
 

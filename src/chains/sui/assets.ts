@@ -3,6 +3,7 @@
  * registry's initial shared version (configured, or read from the node once and kept).
  */
 import type { AssetConfig } from "../../config/common-chain.js";
+import { sameMoveType } from "./address.js";
 import { SuiActionError } from "./errors.js";
 import type { SuiSwapTarget } from "./ptb.js";
 import type { SuiRpc } from "./rpc.js";
@@ -56,7 +57,7 @@ export class SuiTargets {
     const what = `${this.#config.name}: registry ${asset.registry} of ${asset.id}`;
     if (!("data" in answer)) throw new SuiActionError(`${what} does not exist`);
     const expected = `${this.#config.packageId}::AtomicSwap::OrdersRegistry<${asset.coinType}>`;
-    if (answer.data.type !== expected)
+    if (!sameMoveType(answer.data.type, expected))
       throw new SuiActionError(
         `${what} is a ${answer.data.type ?? "object of unknown type"}, not ${expected}`,
       );

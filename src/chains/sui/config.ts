@@ -83,8 +83,11 @@ export function suiCoin(assets: readonly AssetConfig[]): AssetConfig | undefined
   return assets.find((asset) => asset.tokenAddress === SUI_COIN_TYPE);
 }
 
+/** MIST: SUI has 9 decimals. */
+export const SUI_DECIMALS = 9;
+
 /** Sui heights are ms of the chain's clock: a head is stale after a minute without a checkpoint. */
-const SUI_MAX_HEAD_AGE_MS = 60_000;
+export const SUI_MAX_HEAD_AGE_MS = 60_000;
 
 export const suiConfigSpec = {
   name: "sui",
@@ -100,6 +103,10 @@ export const suiConfigSpec = {
       report("assets", "list a registry twice: a registry holds one coin type");
     if (new Set(chain.assets.map((a) => a.tokenAddress)).size !== chain.assets.length)
       report("assets", "list a coin type twice");
+    chain.assets.forEach((asset, index) => {
+      if (asset.tokenAddress === SUI_COIN_TYPE && asset.decimals !== SUI_DECIMALS)
+        report(`assets[${index}].decimals`, `${asset.decimals} differs from SUI's ${SUI_DECIMALS}`);
+    });
     const symbols = new Set(chain.assets.map((a) => a.symbol.toLowerCase()));
     for (const symbol of Object.keys(chain.registryInitialSharedVersions))
       if (!symbols.has(symbol))

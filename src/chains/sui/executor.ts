@@ -25,7 +25,7 @@ import type {
   TxAttemptRef,
   TxStatus,
 } from "../chain.js";
-import { SUI_COIN_TYPE } from "./address.js";
+import { sameMoveType, SUI_COIN_TYPE } from "./address.js";
 import { resolveSuiAsset } from "./assets.js";
 import {
   describeSuiFailure,
@@ -148,7 +148,8 @@ export class SuiExecutor implements ChainExecutor {
     const terms = suiTerms(attempt);
     const tx = await this.#rpc.getTransaction(attempt.txHash);
     if (tx === null) {
-      const moved = await this.#movedInput(terms);
+      const moved = await this.#movedInput(terms, attempt.txHash);
+      if (moved === "by this transaction") return { state: "pending" };
       return moved === null ? { state: "unknown" } : { state: "dead", reason: moved };
     }
     if (tx.effects === undefined)
@@ -345,7 +346,7 @@ export class SuiExecutor implements ChainExecutor {
     for (let page = 0; page < MAX_COIN_PAGES; page++) {
       const answer = await this.#rpc.coinsPage(this.address, coinType, cursor);
       for (const coin of answer.data) {
-        if (coin.coinType !== coinType)
+        if (!sameMoveType(coin.coinType, coinType))
           throw new SuiActionError(
             `${this.chain}: suix_getCoins answered a coin of ${coin.coinType} for ${coinType}`,
           );
@@ -375,15 +376,21 @@ export class SuiExecutor implements ChainExecutor {
     return picked;
   }
 
-  /** The first owned input the chain shows at a later version or gone, in words; null when none moved. */
-  async #movedInput(terms: SuiTxTerms): Promise<string | null> {
+  /**
+   * The first owned input the chain shows at a later version or gone, in words; null when none moved;
+   * "by this transaction" when the attempt itself moved it (a node that has its effects but not yet its
+   * record). Only the attempt can have moved its inputs while it is live, unless another transaction took
+   * them: then it can never run.
+   */
+  async #movedInput(terms: SuiTxTerms, digest: string): Promise<string | null> {
     for (const input of terms.ownedInputs) {
       const id = objectIdOf(input);
       const version = BigInt(input.split("@")[1] ?? "0");
       const answer = await this.#rpc.getObject(id);
       if (!("data" in answer)) return `input ${id} is gone`;
-      if (answer.data.version > version)
-        return `input ${id} moved from version ${version} to ${answer.data.version} by another transaction`;
+      if (answer.data.version <= version) continue;
+      if (answer.data.previousTransaction === digest) return "by this transaction";
+      return `input ${id} moved from version ${version} to ${answer.data.version} by another transaction`;
     }
     return null;
   }

@@ -18,6 +18,7 @@ import {
   type LockSpend,
 } from "../chain.js";
 import { checkedAnswer } from "../rpc/rpc-shape-error.js";
+import { sameMoveType } from "./address.js";
 import { SuiTargets } from "./assets.js";
 import { SuiActionError } from "./errors.js";
 import { computeSuiSwapId, readStatedSuiSwapId } from "./order-id.js";
@@ -91,16 +92,16 @@ export class SuiReader implements ChainReader {
     if (!("data" in answer)) return null;
     const method = "suix_getDynamicFieldObject";
     const orderType = `${target.packageId}::AtomicSwap::Order<${target.coinType}>`;
-    const fieldType = `0x0000000000000000000000000000000000000000000000000000000000000002::dynamic_field::Field<vector<u8>, ${orderType}>`;
+    const fieldType = `0x2::dynamic_field::Field<vector<u8>, ${orderType}>`;
     const { content, previousTransaction } = answer.data;
-    if (content?.type !== fieldType)
+    if (content === undefined || !sameMoveType(content.type, fieldType))
       throw new SuiActionError(
         `${this.chain}: ${method} answered a ${content?.type ?? "field without content"}, not ${fieldType}`,
       );
     if (previousTransaction === undefined)
       throw new SuiActionError(`${this.chain}: ${method} answered no previousTransaction`);
     const field: OrderField = checkedAnswer(this.chain, method, content.fields, orderFieldSchema);
-    if (field.value.type !== orderType)
+    if (!sameMoveType(field.value.type, orderType))
       throw new SuiActionError(`${this.chain}: ${method} answered a ${field.value.type}, not ${orderType}`);
     if (Buffer.from(field.name).toString("hex") !== Buffer.from(orderId).toString("hex"))
       throw new SuiActionError(`${this.chain}: ${method} answered the field of another order id`);
@@ -174,14 +175,14 @@ export class SuiReader implements ChainReader {
     const height = final && tx.timestampMs !== undefined && tx.timestampMs !== null ? tx.timestampMs : null;
     const base = `${target.packageId}::AtomicSwap::`;
     for (const event of tx.events ?? []) {
-      if (event.type === `${base}Redeemed`) {
+      if (sameMoveType(event.type, `${base}Redeemed`)) {
         const parsed = redeemedJsonSchema.safeParse(event.parsedJson);
         if (!parsed.success || Buffer.from(parsed.data.order_id).toString("hex") !== orderHex) continue;
         const secret = revealedSuiSecret(parsed.data.secret, params.secretHash);
         if (secret === null) continue;
         return { spend: { kind: "redeem", txid: tx.digest, height }, secret };
       }
-      if (event.type === `${base}Refunded`) {
+      if (sameMoveType(event.type, `${base}Refunded`)) {
         const parsed = refundedJsonSchema.safeParse(event.parsedJson);
         if (!parsed.success || Buffer.from(parsed.data.order_id).toString("hex") !== orderHex) continue;
         // A refund needs the clock past initiated_at + timelock; a checkpoint no later than that is an instant refund.

@@ -29,7 +29,7 @@ import {
   type ObjectResponse,
   type TransactionResponse,
 } from "./rpc-schemas.js";
-import type { SuiChainConfig } from "./config.js";
+import { SUI_MAX_HEAD_AGE_MS, type SuiChainConfig } from "./config.js";
 
 /** Heads are read again this often: checkpoints come a few times a second. */
 const HEAD_REFRESH_MS = 1_000;
@@ -78,7 +78,7 @@ export class SuiRpc {
       endpoints,
       readHead: (endpoint) => this.#head(endpoint),
       maxHeadLagBlocks: config.maxHeadLagBlocks,
-      maxHeadAgeMs: config.maxHeadAgeMs ?? 60_000,
+      maxHeadAgeMs: config.maxHeadAgeMs ?? SUI_MAX_HEAD_AGE_MS,
       headRefreshMs: HEAD_REFRESH_MS,
       timeoutMs: config.rpcTimeoutMs,
       ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -6,6 +6,8 @@ export const SECRETS = {
   solanaKey: "5FoRqouCkN1sMnCn1RktkrU89rFyMMPy37sokSbKHVuZzT1VTr4WJJuemSgkuZkd4fZUtJuGEdbfpZ6zVzjXpeYL",
   /** A Stark private key below the curve's order. */
   starknetKey: `0x${"02".repeat(32)}`,
+  /** An Ed25519 key (32 bytes of 0x03) in its suiprivkey form. */
+  suiKey: "suiprivkey1qqpsxqcrqvpsxqcrqvpsxqcrqvpsxqcrqvpsxqcrqvpsxqcrqvpsx4892pj",
   appId: "c3".repeat(32),
   rpcPassword: "pw-s3cr3t-value",
   urlPassword: "url-s3cr3t",

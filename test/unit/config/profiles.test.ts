@@ -20,6 +20,7 @@ const ENV = {
   SOLVER_BITCOIN_PRIVATE_KEY: SECRETS.bitcoinKey,
   SOLVER_SOLANA_PRIVATE_KEY: SECRETS.solanaKey,
   SOLVER_STARKNET_PRIVATE_KEY: SECRETS.starknetKey,
+  SOLVER_SUI_PRIVATE_KEY: SECRETS.suiKey,
   SOLVER_CHAIN_STARKNET_SEPOLIA_ACCOUNT_ADDRESS: "0x5f1e2d",
   SOLVER_CHAIN_STARKNET_ACCOUNT_ADDRESS: "0x5f1e2d",
 };
@@ -94,7 +95,7 @@ describe.each(["config/testnet.example.json", "config/mainnet.example.json"])("%
     };
     const bitcoin = raw.chains.find((c) => c.family === "bitcoin");
     const sourceMs = 144 * (bitcoin?.minBlockTimeMs ?? 0);
-    for (const chain of raw.chains.filter((c) => ["evm", "solana", "starknet"].includes(c.family))) {
+    for (const chain of raw.chains.filter((c) => ["evm", "solana", "starknet", "sui"].includes(c.family))) {
       const fillMs = chain.fillTimelockBlocks * chain.maxBlockTimeMs;
       expect(fillMs + raw.safety.timelockMarginMs).toBeLessThan(sourceMs);
     }

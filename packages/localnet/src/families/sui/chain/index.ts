@@ -13,7 +13,7 @@ import type { Logger } from "pino";
 import { listen } from "htlc-solver/util/listen.js";
 import { LocalSuiChain } from "./chain.js";
 import { LocalSuiAccount, type RegistryRef } from "./local-sui-account.js";
-import { SUI_COIN_TYPE, type SuiObject } from "./objects.js";
+import { SUI_COIN_TYPE } from "./objects.js";
 import { LOCAL_CHAIN_IDENTIFIER } from "./rpc-methods-objects.js";
 import { createSuiRpcServer } from "./rpc-server.js";
 
@@ -137,15 +137,6 @@ export async function startLocalSui(options: StartLocalSuiOptions = {}): Promise
   const dev = createAccount();
   mintCoin(SUI_COIN_TYPE, dev.address, DEV_ACCOUNT_FUNDS);
   const devAccount = new LocalSuiAccount(url, dev.secretKey, LOCAL_LOOKALIKE_PACKAGE);
-  const coinsOf = (coinType: string, owner: string): SuiObject[] =>
-    [...chain.store.all()].filter(
-      (o) =>
-        o.owner.kind === "address" &&
-        o.owner.address === owner &&
-        o.contents.kind === "coin" &&
-        o.contents.coinType === coinType,
-    );
-
   return {
     url,
     chainIdentifier: LOCAL_CHAIN_IDENTIFIER,
@@ -181,10 +172,9 @@ export async function startLocalSui(options: StartLocalSuiOptions = {}): Promise
       return { registryId: registry.id, initialSharedVersion: 1n };
     },
     balanceOf: (coinType, owner) =>
-      coinsOf(parseCoinType(coinType), parseAddress(owner, "owner")).reduce(
-        (sum, o) => sum + (o.contents.kind === "coin" ? o.contents.balance : 0n),
-        0n,
-      ),
+      chain.store
+        .coinsOf(parseAddress(owner, "owner"), parseCoinType(coinType))
+        .reduce((sum, o) => sum + (o.contents.kind === "coin" ? o.contents.balance : 0n), 0n),
     makeCheckpoint: () => chain.makeCheckpoint(),
     pause: () => chain.pause(),
     resume: () => chain.resume(),

@@ -23,8 +23,16 @@ export class ObjectStore {
     return copy;
   }
 
-  /** Every object, in insertion order (coin listings page over it). */
-  all(): IterableIterator<SuiObject> {
-    return this.objects.values();
+  /** The coins of `coinType` (normalised) `owner` holds, ordered by id (the order coin listings page in). */
+  coinsOf(owner: string, coinType: string): SuiObject[] {
+    return [...this.objects.values()]
+      .filter(
+        (o) =>
+          o.owner.kind === "address" &&
+          o.owner.address === owner &&
+          o.contents.kind === "coin" &&
+          o.contents.coinType === coinType,
+      )
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 }

@@ -33,18 +33,6 @@ function coinTypeParam(params: Params, index: number): string {
   }
 }
 
-function coinsOf(chain: LocalSuiChain, owner: string, coinType: string): SuiObject[] {
-  return [...chain.store.all()]
-    .filter(
-      (o) =>
-        o.owner.kind === "address" &&
-        o.owner.address === owner &&
-        o.contents.kind === "coin" &&
-        o.contents.coinType === coinType,
-    )
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
-}
-
 const balanceOf = (coin: SuiObject) => (coin.contents.kind === "coin" ? coin.contents.balance : 0n);
 
 export const OBJECT_METHODS: Record<string, RpcMethod> = {
@@ -87,7 +75,7 @@ export const OBJECT_METHODS: Record<string, RpcMethod> = {
     const cursor = params.optional(2);
     const limit = params.limit(3);
     const after = cursor === undefined ? undefined : parseAddress(cursor, "cursor");
-    const all = coinsOf(chain, owner, coinType).filter((c) => after === undefined || c.id > after);
+    const all = chain.store.coinsOf(owner, coinType).filter((c) => after === undefined || c.id > after);
     const page = all.slice(0, limit);
     return {
       data: page.map((coin) => ({
@@ -104,7 +92,7 @@ export const OBJECT_METHODS: Record<string, RpcMethod> = {
   },
   suix_getBalance: (chain, params) => {
     const coinType = coinTypeParam(params, 1);
-    const coins = coinsOf(chain, params.address(0, "owner"), coinType);
+    const coins = chain.store.coinsOf(params.address(0, "owner"), coinType);
     return {
       coinType: displayType(coinType),
       coinObjectCount: coins.length,

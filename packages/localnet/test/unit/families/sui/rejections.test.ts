@@ -63,6 +63,40 @@ describe("refusals at submission: nothing executes, nothing is charged", () => {
     expect(s.sui.balanceOf(SUI, s.alice.address)).toBe(after);
   });
 
+  it("refuses a gas coin reference whose digest is not the current one", async () => {
+    const s = (setup = await startSetup());
+    const [coin] = await s.alice.coins();
+    const otherDigest = (await s.bob.coins())[0]!.digest;
+    const bytes = await transferBytes(s.alice, s.bob.address, 1n, {
+      gasBudget: BUDGET,
+      gasPayment: [{ objectId: coin!.coinObjectId, version: coin!.version, digest: otherDigest }],
+    });
+    const error = await rpcError(s.alice.executeSigned(bytes, await s.alice.sign(bytes)));
+    expect(error.code).toBe(-32002);
+    expect(error.nodeMessage).toContain(`Invalid object digest for object ${coin!.coinObjectId}`);
+  });
+
+  it("moves the gas coin's version even when execution fails: bytes built on the old version are refused", async () => {
+    const s = (setup = await startSetup());
+    const stale = await transferBytes(s.alice, s.bob.address, 1n);
+    const tx = await s.alice.initiateTx({
+      registry: s.registry,
+      coinType: SUI,
+      redeemer: s.bob.address,
+      secretHash: new Uint8Array(32).fill(1),
+      amount: ONE_SUI,
+      timelockMs: 604_800_001n,
+    });
+    const failed = await s.alice.execute(tx, { gasBudget: BUDGET });
+    expect(statusOf(failed)).toMatch(/^MoveAbort\(.*, 9\) in command 1$/);
+    const registryChange = failed.objectChanges!.find(
+      (c) => c.type === "mutated" && c.objectId === s.registry.registryId,
+    );
+    expect(registryChange).toBeDefined();
+    const error = await rpcError(s.alice.executeSigned(stale, await s.alice.sign(stale)));
+    expect(error.nodeMessage).toMatch(/is not available for consumption/);
+  });
+
   it("refuses a second transaction on an owned object version locked by a waiting one (equivocation)", async () => {
     const s = (setup = await startSetup());
     const first = await transferBytes(s.alice, s.bob.address, 1n);
