@@ -9,6 +9,7 @@
 import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initiateKindBytes } from "../../../src/chains/sui/ptb.js";
 import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { orderedAmount } from "../../support/quote-drift.js";
 import { startTestLocalnet, type TestLocalnet } from "../../support/localnet.js";
@@ -65,6 +66,27 @@ describe("Sui swaps on the localnet", () => {
       "initiate",
     ]);
     expect(ptb.inputs[1]!.Object!.SharedObject!.objectId).toBe(t.net.descriptor.sui.assets[0]!.registryId);
+    // Byte for byte the initiate the solver's family builds for these terms (the layout of the published order).
+    const [asset] = t.net.descriptor.sui.assets;
+    const expected = await initiateKindBytes(
+      {
+        packageId: t.net.descriptor.sui.packageId,
+        coinType: asset!.coinType,
+        registry: {
+          objectId: asset!.registryId,
+          initialSharedVersion: BigInt(asset!.registryInitialSharedVersion),
+        },
+      },
+      {
+        initiator: swap.initiator,
+        redeemer: swap.redeemer,
+        secretHash: swap.secret_hash,
+        amount: BigInt(swap.amount),
+        timelock: BigInt(swap.timelock),
+      },
+      { kind: "gas" },
+    );
+    expect(created.ptb_bytes).toEqual(Array.from(expected));
     const amount = orderedAmount(order, BigInt(quote.destination.amount));
     const before = {
       userArbitrum: await user.balance(ARBITRUM_USDC),
