@@ -64,6 +64,11 @@ export interface CreateOrderResult {
   typed_data?: unknown;
   /** Starknet sources: the HTLC `initiate` call (`{to, selector, calldata}`) the user may send itself. */
   transaction?: unknown;
+  /**
+   * Sui SUI sources: the initiate's programmable transaction kind (BCS `TransactionKind`) as a JSON array
+   * of byte values, which the user completes with sender and gas and signs.
+   */
+  ptb_bytes?: number[];
 }
 
 export interface SwapRecord {

@@ -1,7 +1,7 @@
 /**
  * What the solver holds of each asset, read from the chains themselves (not through the solver's code):
  * EVM tokens and coin, the mined outputs of its Bitcoin wallet address, its lamports and its SPL token
- * account, and its Starknet account's token balances.
+ * account, its Starknet account's token balances, and its Sui account's coins.
  */
 import { createPublicClient, http, type Address } from "viem";
 import { erc20Abi } from "../../src/chains/evm/htlc-abi.js";
@@ -20,6 +20,7 @@ export async function solverHoldings(
     if (family === "bitcoin") result.set(assetId, await solverBitcoin(t));
     else if (family === "solana") result.set(assetId, await solverSolana(t, assetId));
     else if (family === "starknet") result.set(assetId, starknetHolding(t, assetId));
+    else if (family === "sui") result.set(assetId, suiHolding(t, assetId));
     else result.set(assetId, await evmHolding(t, assetId));
   }
   return result;
@@ -31,6 +32,13 @@ function starknetHolding(t: TestLocalnet, assetId: string): bigint {
   const asset = t.net.solverConfig.chains.flatMap((c) => c.assets).find((a) => a.id === assetId);
   if (asset === undefined) throw new Error(`asset ${assetId} is not the solver's on the localnet`);
   return t.net.starknet.local.balanceOf(asset.tokenAddress, t.net.descriptor.solver.starknetAddress);
+}
+
+/** The local Sui chain's own sum of the solver's coins of the asset's type. */
+function suiHolding(t: TestLocalnet, assetId: string): bigint {
+  const asset = t.net.descriptor.sui.assets.find((a) => a.id === assetId);
+  if (asset === undefined) throw new Error(`asset ${assetId} is not on the localnet's Sui chain`);
+  return t.net.sui.local.balanceOf(asset.coinType, t.net.descriptor.solver.suiAddress);
 }
 
 async function evmHolding(t: TestLocalnet, assetId: string): Promise<bigint> {

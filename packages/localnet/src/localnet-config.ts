@@ -32,6 +32,7 @@ export const LOCALNET_PRICES: Record<string, string> = {
   btc: "60000",
   sol: "150",
   strk: "0.15",
+  sui: "3",
 };
 
 /** What the localnet's price sources are: its feeds on the anvil chains and its local ticker server. */
@@ -73,6 +74,7 @@ const FUNDED_WHOLE_UNITS: Record<string, bigint> = {
   eth: 10_000n,
   btc: 500n,
   sol: 10_000n,
+  sui: 10_000n,
 };
 
 /**

@@ -17,12 +17,13 @@ export function localnetSummary(descriptor: LocalnetDescriptor, dir: string, sol
     `${label("")}${descriptor.bitcoin.name} (bitcoin regtest) ${descriptor.bitcoin.rpcUrl}`,
     `${label("")}${descriptor.solana.name} (solana) ${descriptor.solana.rpcUrl}`,
     `${label("")}${descriptor.starknet.name} (starknet ${descriptor.starknet.chainId}) ${descriptor.starknet.rpcUrl}`,
+    `${label("")}${descriptor.sui.name} (sui) ${descriptor.sui.rpcUrl}`,
     ...descriptor.users.map(
       (user, i) =>
-        `${label(i === 0 ? "users" : "")}${user.address}  ${user.bitcoin.address}  ${user.solana.address}  ${user.starknet.address}`,
+        `${label(i === 0 ? "users" : "")}${user.address}  ${user.bitcoin.address}  ${user.solana.address}  ${user.starknet.address}  ${user.sui.address}`,
     ),
     `${label("")}funded with every test asset; keys in the descriptor (public test keys: localnet only)`,
-    `${label("solver")}${solver.evmAddress}  ${solver.bitcoinAddress}  ${solver.solanaAddress}  ${solver.starknetAddress}`,
+    `${label("solver")}${solver.evmAddress}  ${solver.bitcoinAddress}  ${solver.solanaAddress}  ${solver.starknetAddress}  ${solver.suiAddress}`,
     `${label("")}quotes at ${solver.quoteUrl}`,
     solverRunning
       ? `${label("")}runs in this process; ops at ${solver.opsUrl}/health /metrics /status`

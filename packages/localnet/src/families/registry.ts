@@ -9,11 +9,13 @@ import { startEvmLocalnet, type EvmLocalnetOptions } from "./evm/evm-localnet.js
 import { settledOrStopped, settledValue, type LocalnetStartContext } from "./local-chain-family.js";
 import { startSolanaLocalnet, type SolanaLocalnetOptions } from "./solana/solana-localnet.js";
 import { startStarknetLocalnet, type StarknetLocalnetOptions } from "./starknet/starknet-localnet.js";
+import { startSuiLocalnet, type SuiLocalnetOptions } from "./sui/sui-localnet.js";
 import { bitcoinUserFamily } from "./bitcoin/user-bitcoin-part.js";
 import { evmUserFamily } from "./evm/user-evm.js";
 import type { LocalDemoSwap, LocalUserContext } from "./local-user-family.js";
 import { solanaUserFamily } from "./solana/user-solana-part.js";
 import { starknetUserFamily } from "./starknet/user-starknet-part.js";
+import { suiUserFamily } from "./sui/user-sui-part.js";
 import type { LocalServiceBitcoinChainConfig } from "./bitcoin/service/bitcoin-config.js";
 import { bitcoinServiceFamily } from "./bitcoin/service/bitcoin-family.js";
 import type { LocalServiceEvmChainConfig } from "./evm/service/evm-config.js";
@@ -23,23 +25,27 @@ import type { LocalServiceSolanaChainConfig } from "./solana/service/solana-conf
 import { solanaServiceFamily } from "./solana/service/solana-family.js";
 import type { LocalServiceStarknetChainConfig } from "./starknet/service/starknet-config.js";
 import { starknetServiceFamily } from "./starknet/service/starknet-family.js";
+import type { LocalServiceSuiChainConfig } from "./sui/service/sui-config.js";
+import { suiServiceFamily } from "./sui/service/sui-family.js";
 
 /** A chain of the local service's config, of any family. */
 export type LocalServiceChainConfig =
   | LocalServiceEvmChainConfig
   | LocalServiceBitcoinChainConfig
   | LocalServiceSolanaChainConfig
-  | LocalServiceStarknetChainConfig;
+  | LocalServiceStarknetChainConfig
+  | LocalServiceSuiChainConfig;
 
 /**
  * The solver's address per family: EVM address, x-only key (64 hex) in Bitcoin HTLCs, Solana address,
- * Starknet account address.
+ * Starknet account address, Sui address.
  */
 export interface LocalSolverAddresses {
   evm: string;
   bitcoin?: string;
   solana?: string;
   starknet?: string;
+  sui?: string;
 }
 
 const SERVICE_FAMILIES: { [F in LocalFamilyName]: LocalServiceFamily<F> } = {
@@ -47,6 +53,7 @@ const SERVICE_FAMILIES: { [F in LocalFamilyName]: LocalServiceFamily<F> } = {
   bitcoin: bitcoinServiceFamily,
   solana: solanaServiceFamily,
   starknet: starknetServiceFamily,
+  sui: suiServiceFamily,
 };
 
 /** A chain's family, or undefined for a family the local system does not have (a config error). */
@@ -77,7 +84,8 @@ export function familyOfAsset(asset: ResolvedAsset): LocalServiceFamily<LocalFam
 export type LocalnetFamilyOptions = EvmLocalnetOptions &
   BitcoinLocalnetOptions &
   SolanaLocalnetOptions &
-  StarknetLocalnetOptions;
+  StarknetLocalnetOptions &
+  SuiLocalnetOptions;
 
 /** The families' chains, started and set up, merged into the localnet and its descriptor. */
 export async function startLocalnetFamilies(context: LocalnetStartContext) {
@@ -86,29 +94,39 @@ export async function startLocalnetFamilies(context: LocalnetStartContext) {
     startBitcoinLocalnet(context),
     startSolanaLocalnet(context),
     startStarknetLocalnet(context),
+    startSuiLocalnet(context),
   ] as const);
   await settledOrStopped(results);
-  const [evm, bitcoin, solana, starknet] = [
+  const [evm, bitcoin, solana, starknet, sui] = [
     settledValue(results[0]),
     settledValue(results[1]),
     settledValue(results[2]),
     settledValue(results[3]),
+    settledValue(results[4]),
   ];
   return {
-    all: [evm, bitcoin, solana, starknet] as const,
-    handles: { ...evm.handles, ...bitcoin.handles, ...solana.handles, ...starknet.handles },
-    descriptor: { ...evm.descriptor, ...bitcoin.descriptor, ...solana.descriptor, ...starknet.descriptor },
+    all: [evm, bitcoin, solana, starknet, sui] as const,
+    handles: { ...evm.handles, ...bitcoin.handles, ...solana.handles, ...starknet.handles, ...sui.handles },
+    descriptor: {
+      ...evm.descriptor,
+      ...bitcoin.descriptor,
+      ...solana.descriptor,
+      ...starknet.descriptor,
+      ...sui.descriptor,
+    },
     solverDescriptor: {
       ...evm.solverDescriptor,
       ...bitcoin.solverDescriptor,
       ...solana.solverDescriptor,
       ...starknet.solverDescriptor,
+      ...sui.solverDescriptor,
     },
     userDescriptors: evm.userDescriptors.map((user, i) => ({
       ...user,
       ...bitcoin.userDescriptors[i]!,
       ...solana.userDescriptors[i]!,
       ...starknet.userDescriptors[i]!,
+      ...sui.userDescriptors[i]!,
     })),
   };
 }
@@ -121,9 +139,10 @@ export function localUserParts(context: LocalUserContext) {
   const bitcoin = bitcoinUserFamily.user(context);
   const solana = solanaUserFamily.user(context);
   const starknet = starknetUserFamily.user(context);
+  const sui = suiUserFamily.user(context);
   return {
-    wallets: [evm.wallet, bitcoin.wallet, solana.wallet, starknet.wallet],
-    members: { ...evm.members, ...bitcoin.members, ...solana.members, ...starknet.members },
+    wallets: [evm.wallet, bitcoin.wallet, solana.wallet, starknet.wallet, sui.wallet],
+    members: { ...evm.members, ...bitcoin.members, ...solana.members, ...starknet.members, ...sui.members },
   };
 }
 
@@ -140,6 +159,7 @@ export function demoSwaps(): DemoSwap[] {
     ...bitcoinUserFamily.demoSwaps,
     ...solanaUserFamily.demoSwaps,
     ...starknetUserFamily.demoSwaps,
+    ...suiUserFamily.demoSwaps,
   ];
   return swaps.sort((a, b) => a.position - b.position);
 }

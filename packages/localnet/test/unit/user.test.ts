@@ -1,4 +1,5 @@
 import { Keypair } from "@solana/web3.js";
+import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { BitcoinKey } from "htlc-solver/chains/bitcoin/keys.js";
@@ -15,8 +16,10 @@ const solanaKeypair = Keypair.generate();
 const HTLC = `0x${"aa".repeat(20)}` as const;
 const TOKEN = `0x${"bb".repeat(20)}` as const;
 const STARKNET_USER = `0x${"0c".repeat(31)}`;
+const SUI_KEY = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(5));
+const SUI_USER = SUI_KEY.toSuiAddress();
 
-/** A descriptor of one EVM chain, the Bitcoin, Solana and Starknet chains; nothing is called on them. */
+/** A descriptor of one EVM chain, the Bitcoin, Solana, Starknet and Sui chains; nothing is called on them. */
 function descriptor(): LocalnetDescriptor {
   const evm = privateKeyToAccount(EVM_KEY);
   const bitcoin = BitcoinKey.fromHex(BITCOIN_KEY);
@@ -31,6 +34,7 @@ function descriptor(): LocalnetDescriptor {
       bitcoinAddress: "bcrt1q",
       solanaAddress: solanaKeypair.publicKey.toBase58(),
       starknetAddress: `0x${"0d".repeat(31)}`,
+      suiAddress: `0x${"5d".repeat(32)}`,
     },
     chains: [
       {
@@ -96,6 +100,22 @@ function descriptor(): LocalnetDescriptor {
         },
       ],
     },
+    sui: {
+      name: "sui_localnet",
+      family: "sui",
+      rpcUrl: "http://127.0.0.1:1",
+      packageId: `0x${"5a".repeat(32)}`,
+      assets: [
+        {
+          id: "sui_localnet:sui",
+          symbol: "sui",
+          decimals: 9,
+          coinType: `0x${"0".repeat(63)}2::sui::SUI`,
+          registryId: `0x${"5b".repeat(32)}`,
+          registryInitialSharedVersion: "3",
+        },
+      ],
+    },
     users: [
       {
         address: evm.address,
@@ -106,6 +126,7 @@ function descriptor(): LocalnetDescriptor {
           address: solanaKeypair.publicKey.toBase58(),
         },
         starknet: { privateKey: `0x${"03".repeat(32)}`, address: STARKNET_USER },
+        sui: { privateKey: SUI_KEY.getSecretKey(), address: SUI_USER },
       },
     ],
     prices: { tickerUrl: "http://127.0.0.1:1", feeds: [] },
@@ -149,6 +170,9 @@ describe("the local user's order requests", () => {
     const starknet = user.orderRequest(quote("starknet_localnet:wbtc", "ethereum_localnet:usdc"));
     expect(starknet.source.owner).toBe(STARKNET_USER);
     expect(user.starknet.address).toBe(STARKNET_USER);
+    const sui = user.orderRequest(quote("ethereum_localnet:usdc", "sui_localnet:sui"));
+    expect(sui.destination.owner).toBe(SUI_USER);
+    expect(user.sui.address).toBe(SUI_USER);
   });
 
   it("gives a Bitcoin destination the user's own redeem key when the user keeps the secret", () => {
@@ -177,9 +201,9 @@ describe("the local user's order requests", () => {
 });
 
 describe("the demo's swaps", () => {
-  it("come from every family in their positions, one swap each from 1 to 12", () => {
+  it("come from every family in their positions, one swap each from 1 to 14", () => {
     const swaps = demoSwaps();
-    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(swaps.map((swap) => swap.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(swaps.map((swap) => `${swap.from} -> ${swap.to}`)).toEqual([
       "ethereum_localnet:usdc -> arbitrum_localnet:usdc",
       "ethereum_localnet:eth -> arbitrum_localnet:usdc",
@@ -193,6 +217,8 @@ describe("the demo's swaps", () => {
       "ethereum_localnet:wbtc -> starknet_localnet:wbtc",
       "bitcoin_regtest:btc -> starknet_localnet:wbtc",
       "starknet_localnet:wbtc -> bitcoin_regtest:btc",
+      "sui_localnet:sui -> bitcoin_regtest:btc",
+      "arbitrum_localnet:usdc -> sui_localnet:sui",
     ]);
   });
 });

@@ -67,4 +67,11 @@ export const EVM_DEMO_SWAPS: readonly EvmDemoSwap[] = [
     amount: 1_000_000n,
     user: 0,
   }),
+  bySignature({
+    position: 14,
+    from: "arbitrum_localnet:usdc",
+    to: "sui_localnet:sui",
+    amount: 150_000_000n,
+    user: 2,
+  }),
 ];

@@ -2,7 +2,7 @@
  * The seam between the service and a chain family. The service core (orders, watch loop, HTTP) only
  * talks to these interfaces; EVM and Bitcoin implement them.
  */
-import type { SwapRecord } from "htlc-solver/orderbook/types.js";
+import type { CreateOrderResult, SwapRecord } from "htlc-solver/orderbook/types.js";
 import type { LocalServiceChainConfig } from "../config.js";
 import type { ResolvedAsset } from "../registry.js";
 
@@ -123,6 +123,11 @@ export interface ServiceChain {
   swapId(terms: SwapTerms): string;
   /** Where the user sends or approves the source funds. */
   depositTarget(terms: SwapTerms): string;
+  /**
+   * What the create-order answer of a source on this chain carries for the user to lock it with, beyond
+   * `to` and `amount` (Sui: the initiate's `ptb_bytes`); absent or undefined where there is nothing more.
+   */
+  initiateTransaction?(swap: SwapRecord): Promise<Pick<CreateOrderResult, "ptb_bytes"> | undefined>;
   /** Whether the HTLC of this swap exists on chain already (whatever its state). */
   isInitiated(swap: SwapRecord): Promise<boolean>;
   /** Redeems the swap with the secret, paid by the relayer; returns the transaction hash. */

@@ -34,6 +34,9 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
   const signer = plan.source.asset.native ? null : plan.source.chain.signedInitiate;
   const typedData =
     signer === null ? undefined : await onChain(plan.source.chain, () => signer.typedData(order.source_swap));
+  const sourceTransaction = await onChain(plan.source.chain, () =>
+    Promise.resolve(plan.source.chain.initiateTransaction?.(order.source_swap)),
+  );
   const [sourceTip, destinationTip] = await Promise.all([
     onChain(plan.source.chain, () => plan.source.chain.watcher.headHeight()),
     onChain(plan.destination.chain, () => plan.destination.chain.watcher.headHeight()),
@@ -67,6 +70,7 @@ export async function createOrder(ctx: ServiceContext, body: unknown): Promise<C
   if (typedData !== undefined) result.typed_data = typedData;
   const transaction = signer?.transaction?.(order.source_swap);
   if (transaction !== undefined) result.transaction = transaction;
+  if (sourceTransaction !== undefined) Object.assign(result, sourceTransaction);
   return result;
 }
 
