@@ -70,7 +70,7 @@ export function suiSwapIdIn(swap: SwapRecord, registry: RegistryRef): string {
 }
 
 /** Another Sui account of the user's, funded with `whole` SUI. */
-export function secondSuiAccount(t: TestLocalnet, whole = 100n): LocalSuiAccount {
+export function secondSuiAccount(t: TestLocalnet, whole = 1_000_000n): LocalSuiAccount {
   const keys = t.net.sui.local.createAccount();
   t.net.sui.local.mintSui(keys.address, whole * 10n ** 9n);
   return new LocalSuiAccount(t.net.sui.rpcUrl, keys.secretKey, t.net.sui.packageId);
