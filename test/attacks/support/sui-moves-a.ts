@@ -116,20 +116,15 @@ export async function initiateFrom(
   return from.execute(tx, { gasBudget: MOVE_BUDGET });
 }
 
-/** `redeem` of an order id in `registry` with a secret, sent by `from` (anyone may), with no dry run. */
-export function redeemFrom(
+/** `refund` of an order id in `registry`, sent by `from` (anyone may: it pays the initiator), with no dry run. */
+export function refundFrom(
   from: LocalSuiAccount,
   registry: RegistryRef,
   swapId: string,
-  secret: string,
 ): Promise<SuiTransactionBlockResponse> {
-  const tx = from.redeemTx(
-    registry,
-    SUI_COIN_TYPE,
-    Uint8Array.from(Buffer.from(swapId, "hex")),
-    Uint8Array.from(Buffer.from(secret.replace(/^0x/, ""), "hex")),
-  );
-  return from.execute(tx, { gasBudget: MOVE_BUDGET });
+  return from.refund(registry, SUI_COIN_TYPE, Uint8Array.from(Buffer.from(swapId, "hex")), {
+    gasBudget: MOVE_BUDGET,
+  });
 }
 
 /** SUI sent straight to an address or object id (the registry's, the solver's), past every entry point. */
