@@ -44,7 +44,7 @@ import {
   STARKNET_WBTC,
   strkBalance,
 } from "../e2e/swaps/starknet-support.js";
-import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "./support/sui-moves-a.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../e2e/swaps/sui-support.js";
 
 const EVM_SOURCE = "ethereum_localnet:usdc";
 const EVM_WBTC = "ethereum_localnet:wbtc";
@@ -231,7 +231,7 @@ forEachFamily("secret", {
         const snapshot = async () => ({
           btc: await solverHolds(t, BTC),
           solverSui: solverSui(t),
-          userSui: suiBalance(t, user.sui.address),
+          userSui: suiBalance(t, SUI, user.sui.address),
         });
         const before = await snapshot();
         const lock = await user.initiateSui(order);
@@ -241,8 +241,8 @@ forEachFamily("secret", {
         expect(journaled(t, order)).toEqual(["instant_refund:confirmed"]);
         expect(await snapshot()).toEqual({
           btc: before.btc,
-          solverSui: before.solverSui - suiGasOfAction(t, order.order_id, "instant_refund"),
-          userSui: before.userSui - suiGas(t, lock),
+          solverSui: before.solverSui - (await suiGasOfAction(t, order.order_id, "instant_refund")),
+          userSui: before.userSui - (await suiGas(t, lock)),
         });
       });
 

@@ -29,16 +29,12 @@ import {
   outcomeOf,
   refundFrom,
   secondSuiAccount,
-  SUI,
   suiAccountOf,
-  suiBalance,
-  suiGas,
-  suiGasOfAction,
-  solverSui,
   suiRegistry,
   termsOf,
   transferSui,
 } from "../support/sui-moves-a.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../../e2e/swaps/sui-support.js";
 
 const SOURCE_CHAIN = "ethereum_localnet";
 const FROM = `${SOURCE_CHAIN}:wbtc`;
@@ -51,8 +47,8 @@ let t: AttackNet;
 async function balances(user: LocalUser, second: LocalSuiAccount) {
   return {
     userFrom: await user.balance(FROM),
-    userSui: suiBalance(t, user.sui.address),
-    secondSui: suiBalance(t, second.address),
+    userSui: suiBalance(t, SUI, user.sui.address),
+    secondSui: suiBalance(t, SUI, second.address),
     solverFrom: await solverHolds(t, FROM),
     solverSui: solverSui(t),
   };
@@ -118,8 +114,8 @@ export function suiForeignValue(): void {
       const amount = BigInt(o.destination_swap.amount);
       expect(await balances(user, second)).toEqual({
         ...before,
-        userSui: before.userSui + amount - suiGas(t, redeem),
-        secondSui: before.secondSui - amount - suiGas(t, own.digest),
+        userSui: before.userSui + amount - (await suiGas(t, redeem)),
+        secondSui: before.secondSui - amount - (await suiGas(t, own.digest)),
       });
     }, 120_000);
   });
@@ -146,16 +142,16 @@ export function suiForeignValue(): void {
 
       await refundEvmSource(user, o);
       await solverRounds(t, 2);
-      const userRefundGas = outcomeOf(refund) === "success" ? suiGas(t, refund.digest) : 0n;
+      const userRefundGas = outcomeOf(refund) === "success" ? await suiGas(t, refund.digest) : 0n;
       const solverRefundGas = journaled(t, o).includes("refund:confirmed")
-        ? suiGasOfAction(t, o.order_id, "refund")
+        ? await suiGasOfAction(t, o.order_id, "refund")
         : 0n;
       // One of the two refunds landed; the other aborted (14: fulfilled) and cost its sender gas only.
-      const userLostRefund = outcomeOf(refund) === "success" ? 0n : suiGas(t, refund.digest);
+      const userLostRefund = outcomeOf(refund) === "success" ? 0n : await suiGas(t, refund.digest);
       expect(await balances(user, second)).toEqual({
         ...before,
         userSui: before.userSui - userRefundGas - userLostRefund,
-        secondSui: before.secondSui - amount - suiGas(t, own.digest),
+        secondSui: before.secondSui - amount - (await suiGas(t, own.digest)),
         solverSui: before.solverSui + amount - solverRefundGas,
       });
     }, 120_000);
@@ -184,13 +180,13 @@ export function suiForeignValue(): void {
       );
       expect(await balances(user, second)).toEqual({
         userFrom: before.userFrom - AMOUNT,
-        userSui: before.userSui + amount - suiGas(t, redeem),
+        userSui: before.userSui + amount - (await suiGas(t, redeem)),
         secondSui: before.secondSui,
         solverFrom: before.solverFrom + AMOUNT,
-        solverSui: before.solverSui - amount - suiGasOfAction(t, o.order_id, "fill"),
+        solverSui: before.solverSui - amount - (await suiGasOfAction(t, o.order_id, "fill")),
       });
       // The redeem paid the stored redeemer only: the registry's gift is still an object of its own.
-      expect(suiBalance(t, suiRegistry(t).registryId)).toBe(gift);
+      expect(suiBalance(t, SUI, suiRegistry(t).registryId)).toBe(gift);
     }, 120_000);
   });
 }

@@ -18,15 +18,8 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "../support/attack-net.js";
-import {
-  secondSuiRegistry,
-  SUI,
-  suiBalance,
-  suiGas,
-  suiGasOfAction,
-  solverSui,
-  suiSwapIdIn,
-} from "../support/sui-moves-a.js";
+import { secondSuiRegistry, suiSwapIdIn } from "../support/sui-moves-a.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../../e2e/swaps/sui-support.js";
 
 const TO = "arbitrum_localnet:wbtc";
 /** 50 SUI. */
@@ -104,7 +97,7 @@ export function suiLyingService(): void {
      */
     async function refusedAndGivenBack(user: LocalUser, lie: OrderLie, differs: string): Promise<void> {
       const o = await order(user);
-      const userSui = suiBalance(t, user.sui.address);
+      const userSui = suiBalance(t, SUI, user.sui.address);
       t.proxy.lieAbout(o.order_id, lie);
       const lock = await user.initiateSui(o);
       await waitFor(() => journaled(t, o).includes("instant_refund:confirmed"), "the instant refund", 30_000);
@@ -115,8 +108,8 @@ export function suiLyingService(): void {
         .find((d) => d.reason === "source_differs_from_chain");
       expect([refusal?.outcome, refusal?.detail]).toEqual(["refuse", expect.stringContaining(differs)]);
       // The user has the lock back, less the lock's gas; the solver paid the refund's gas.
-      expect(userSui - suiBalance(t, user.sui.address)).toBe(suiGas(t, lock));
-      fair.sui -= suiGasOfAction(t, o.order_id, "instant_refund");
+      expect(userSui - suiBalance(t, SUI, user.sui.address)).toBe(await suiGas(t, lock));
+      fair.sui -= await suiGasOfAction(t, o.order_id, "instant_refund");
     }
 
     it("claims a larger source than the user locked: the order at that id says less; given back", async () => {
@@ -223,7 +216,7 @@ export function suiLyingService(): void {
       await (taken === first ? alice : bob).redeemDestination(taken, secret);
       await waitFor(() => journaled(t, taken).includes("redeem:confirmed"), "the source redeem", 60_000);
       expect(journaled(t, other)).toEqual([]);
-      fair.sui += SUI_AMOUNT - suiGasOfAction(t, taken.order_id, "redeem");
+      fair.sui += SUI_AMOUNT - (await suiGasOfAction(t, taken.order_id, "redeem"));
       fair.to -= BigInt(taken.destination_swap.amount);
       t.proxy.stopLying(second.order_id);
     }, 120_000);
@@ -243,7 +236,7 @@ export function suiLyingService(): void {
         "the fill and the source redeem",
         60_000,
       );
-      fair.sui += SUI_AMOUNT - suiGasOfAction(t, o.order_id, "redeem");
+      fair.sui += SUI_AMOUNT - (await suiGasOfAction(t, o.order_id, "redeem"));
       fair.to -= BigInt(o.destination_swap.amount);
       t.proxy.stopLying(o.order_id);
     }, 120_000);

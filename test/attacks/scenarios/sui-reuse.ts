@@ -16,22 +16,18 @@ import {
   initiateFrom,
   outcomeOf,
   secondSuiAccount,
-  SUI,
   suiAccountOf,
-  suiBalance,
-  suiGas,
-  suiGasOfAction,
-  solverSui,
   suiRegistry,
   termsOf,
 } from "../support/sui-moves-a.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../../e2e/swaps/sui-support.js";
 
 const EVM = "arbitrum_localnet:wbtc";
 const SUI_AMOUNT = 50_000_000_000n;
 
 async function balances(t: AttackNet, user: LocalUser) {
   return {
-    userSui: suiBalance(t, user.sui.address),
+    userSui: suiBalance(t, SUI, user.sui.address),
     userEvm: await user.balance(EVM),
     solverSui: solverSui(t),
     solverEvm: await solverHolds(t, EVM),
@@ -58,9 +54,9 @@ export function suiReuseAfterClose(net: () => AttackNet): void {
       // The refused lock cost the user its gas and nothing else; the solver nothing at all.
       const destination = BigInt(o.destination_swap.amount);
       expect(await balances(t, user)).toEqual({
-        userSui: before.userSui - SUI_AMOUNT - suiGas(t, lock) - suiGas(t, again.digest),
+        userSui: before.userSui - SUI_AMOUNT - (await suiGas(t, lock)) - (await suiGas(t, again.digest)),
         userEvm: before.userEvm + destination,
-        solverSui: before.solverSui + SUI_AMOUNT - suiGasOfAction(t, o.order_id, "redeem"),
+        solverSui: before.solverSui + SUI_AMOUNT - (await suiGasOfAction(t, o.order_id, "redeem")),
         solverEvm: before.solverEvm - destination,
       });
     }, 120_000);
@@ -83,17 +79,17 @@ export function suiReuseAfterClose(net: () => AttackNet): void {
         60_000,
       );
       const second = secondSuiAccount(t);
-      const secondBefore = suiBalance(t, second.address);
+      const secondBefore = suiBalance(t, SUI, second.address);
       const again = await initiateFrom(second, suiRegistry(t), termsOf(o.destination_swap));
       expect(outcomeOf(again)).toBe("abort 7");
       await solverRounds(t, 3);
       expect(journaled(t, o)).toEqual(["fill:confirmed", "redeem:confirmed"]);
-      expect(secondBefore - suiBalance(t, second.address)).toBe(suiGas(t, again.digest));
+      expect(secondBefore - suiBalance(t, SUI, second.address)).toBe(await suiGas(t, again.digest));
       const filled = BigInt(o.destination_swap.amount);
       expect(await balances(t, user)).toEqual({
-        userSui: before.userSui + filled - suiGas(t, redeem),
+        userSui: before.userSui + filled - (await suiGas(t, redeem)),
         userEvm: before.userEvm - amount,
-        solverSui: before.solverSui - filled - suiGasOfAction(t, o.order_id, "fill"),
+        solverSui: before.solverSui - filled - (await suiGasOfAction(t, o.order_id, "fill")),
         solverEvm: before.solverEvm + amount,
       });
     }, 120_000);

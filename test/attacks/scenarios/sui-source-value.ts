@@ -25,16 +25,12 @@ import {
   outcomeOf,
   refundFrom,
   secondSuiRegistry,
-  SUI,
   suiAccountOf,
-  suiBalance,
-  suiGas,
-  suiGasOfAction,
-  solverSui,
   suiRegistry,
   suiSwapIdIn,
   termsOf,
 } from "../support/sui-moves-a.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../../e2e/swaps/sui-support.js";
 
 const TO = "arbitrum_localnet:wbtc";
 const AMOUNT = 50_000_000_000n;
@@ -57,7 +53,7 @@ function makeCheckpoints(on: boolean): void {
 
 async function balances(user: LocalUser) {
   return {
-    userSui: suiBalance(t, user.sui.address),
+    userSui: suiBalance(t, SUI, user.sui.address),
     userTo: await user.balance(TO),
     solverSui: solverSui(t),
     solverTo: await solverHolds(t, TO),
@@ -116,9 +112,9 @@ export function suiSourceValue(): void {
         90_000,
       );
       expect(await balances(user)).toEqual({
-        userSui: before.userSui - AMOUNT - suiGas(t, lock),
+        userSui: before.userSui - AMOUNT - (await suiGas(t, lock)),
         userTo: before.userTo + destination,
-        solverSui: before.solverSui + AMOUNT - suiGasOfAction(t, o.order_id, "redeem"),
+        solverSui: before.solverSui + AMOUNT - (await suiGasOfAction(t, o.order_id, "redeem")),
         solverTo: before.solverTo - destination,
       });
     }, 120_000);
@@ -153,8 +149,8 @@ export function suiSourceValue(): void {
       expect(journaled(t, o)).toEqual(["instant_refund:confirmed"]);
       expect(await balances(user)).toEqual({
         ...before,
-        userSui: before.userSui - suiGas(t, lock) - suiGas(t, again.digest),
-        solverSui: before.solverSui - suiGasOfAction(t, o.order_id, "instant_refund"),
+        userSui: before.userSui - (await suiGas(t, lock)) - (await suiGas(t, again.digest)),
+        solverSui: before.solverSui - (await suiGasOfAction(t, o.order_id, "instant_refund")),
       });
     }, 120_000);
   });
@@ -180,7 +176,7 @@ export function suiSourceValue(): void {
       expect(lastReason(t, o)).toBe("source_not_initiated");
       expect(await balances(user)).toEqual({
         ...before,
-        userSui: before.userSui - AMOUNT - suiGas(t, lock.digest),
+        userSui: before.userSui - AMOUNT - (await suiGas(t, lock.digest)),
       });
 
       // The lock is real, in the other registry: the user takes it back once it expired, less two gases.
@@ -190,7 +186,7 @@ export function suiSourceValue(): void {
       t.proxy.stopLying(o.order_id);
       expect(await balances(user)).toEqual({
         ...before,
-        userSui: before.userSui - suiGas(t, lock.digest) - suiGas(t, refund.digest),
+        userSui: before.userSui - (await suiGas(t, lock.digest)) - (await suiGas(t, refund.digest)),
       });
     }, 120_000);
   });

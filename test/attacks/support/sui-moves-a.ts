@@ -1,9 +1,8 @@
 /**
  * What a user who wants the solver's inventory does on the local Sui chain: initiate an order's terms with
  * other parties or in another `OrdersRegistry<SUI>` than the one the solver reads, fund them from a second
- * account of their own, send coins straight to the registry or the solver, and read what every side holds
- * and paid. Balances and gas are read from the local chain itself, not through the solver's Sui code. A
- * move's response is returned whatever its outcome, so a test can charge its gas to the user.
+ * account of their own, and send coins straight to the registry or the solver (balances and gas are read
+ * with the Sui swap tests' shared reads, `test/e2e/swaps/sui-support.ts`). A move's response is returned whatever its outcome, so a test can charge its gas to the user.
  */
 import { Transaction } from "@mysten/sui/transactions";
 import type { SuiTransactionBlockResponse } from "@mysten/sui/client";
@@ -16,34 +15,10 @@ import {
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
 import type { SwapRecord } from "../../../src/orderbook/types.js";
 import type { TestLocalnet } from "../../support/localnet.js";
+import { SUI } from "../../e2e/swaps/sui-support.js";
 
-export const SUI = "sui_localnet:sui";
 /** Budget of a move sent as it is, with no dry run (so a move meant to abort still executes): ample. */
 const MOVE_BUDGET = 20_000_000n;
-
-/** MIST of SUI an address holds, as the chain's store shows it. */
-export function suiBalance(t: TestLocalnet, owner: string): bigint {
-  return t.net.sui.local.balanceOf(SUI_COIN_TYPE, owner);
-}
-
-export const solverSui = (t: TestLocalnet): bigint => suiBalance(t, t.net.descriptor.solver.suiAddress);
-
-/** What a transaction's gas coin paid (computation + storage − rebate), from the chain's effects. */
-export function suiGas(t: TestLocalnet, digest: string): bigint {
-  const record = t.net.sui.local.chain.transaction(digest);
-  if (record === undefined) throw new Error(`no Sui transaction ${digest}`);
-  const used = record.effects.gasUsed;
-  return BigInt(used.computationCost) + BigInt(used.storageCost) - BigInt(used.storageRebate);
-}
-
-/** The gas of the solver's landed Sui attempt of an order's action. */
-export function suiGasOfAction(t: TestLocalnet, orderId: string, kind: string): bigint {
-  const journal = t.net.solver!.journal;
-  const action = journal.orderActions(orderId).find((a) => a.kind === kind);
-  const landed = action && journal.attemptsOfAction(action.id).find((a) => a.state === "confirmed");
-  if (landed === undefined) throw new Error(`no landed ${kind} of order ${orderId}`);
-  return suiGas(t, landed.txHash);
-}
 
 /** The configured `OrdersRegistry<SUI>` of the localnet. */
 export function suiRegistry(t: TestLocalnet): RegistryRef {
