@@ -4,6 +4,7 @@ import { bitcoinSourceForeignOutput } from "./scenarios/bitcoin-source.js";
 import { evmForeignValue } from "./scenarios/evm-foreign-value.js";
 import { solanaForeignValue } from "./scenarios/solana-foreign-value.js";
 import { starknetForeignValue } from "./scenarios/starknet-foreign-value.js";
+import { suiForeignValue } from "./scenarios/sui-foreign-value.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("foreign-value", {
@@ -15,4 +16,5 @@ forEachFamily("foreign-value", {
   solana: () => solanaForeignValue(),
   solana_legacy: () => solanaForeignValue("legacy"),
   starknet: () => starknetForeignValue(),
+  sui: () => suiForeignValue(),
 });

@@ -5,6 +5,7 @@ import { evmLyingFields } from "./scenarios/evm-lying-service.js";
 import { evmServiceLies } from "./scenarios/evm-orders.js";
 import { solanaLyingFields } from "./scenarios/solana-lying-service.js";
 import { starknetLyingService } from "./scenarios/starknet-lying-service.js";
+import { suiLyingService } from "./scenarios/sui-lying-service.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("lying-service", {
@@ -17,4 +18,5 @@ forEachFamily("lying-service", {
   solana: () => solanaLyingFields(),
   solana_legacy: () => solanaLyingFields("legacy"),
   starknet: () => starknetLyingService(),
+  sui: () => suiLyingService(),
 });

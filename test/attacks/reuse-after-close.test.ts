@@ -4,6 +4,7 @@ import { bitcoinReuseAfterClose } from "./scenarios/bitcoin-reuse.js";
 import { evmReuseAfterClose } from "./scenarios/evm-reuse.js";
 import { solanaRedeemAndInitiateAgain } from "./scenarios/solana-redeem-reinitiate.js";
 import { starknetReuseAfterClose } from "./scenarios/starknet-reuse.js";
+import { suiReuseAfterClose } from "./scenarios/sui-reuse.js";
 import { useAttackNet } from "./support/attack-net.js";
 import { forEachFamily } from "./support/for-each-family.js";
 import { deeperStarknetSources } from "./support/starknet-moves-a.js";
@@ -27,4 +28,5 @@ forEachFamily("reuse-after-close", {
         "audited",
       ));
   },
+  sui: () => suiReuseAfterClose(net),
 });

@@ -13,6 +13,9 @@
  * The Starknet HTLC takes a secret of any whole number of u32 words. As a destination it can reveal a
  * secret of 36 bytes to an EVM source that takes 32 only: EVM -> Starknet is refused like EVM -> Bitcoin.
  * As a source it refuses what a Bitcoin destination may reveal (33 bytes): its row runs Starknet -> Bitcoin.
+ *
+ * The Sui module's redeem takes exactly 32 bytes: Sui -> Bitcoin is refused like Starknet -> Bitcoin, and
+ * the source given back at once by the solver's `instant_refund` (it is the source's redeemer).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +44,7 @@ import {
   STARKNET_WBTC,
   strkBalance,
 } from "../e2e/swaps/starknet-support.js";
+import { SUI, suiBalance, suiGas, suiGasOfAction, solverSui } from "../e2e/swaps/sui-support.js";
 
 const EVM_SOURCE = "ethereum_localnet:usdc";
 const EVM_WBTC = "ethereum_localnet:wbtc";
@@ -87,6 +91,7 @@ beforeAll(async () => {
     // 36 bytes: nine u32 words, a secret the Starknet HTLC takes and the EVM source refuses.
     ["evm starknet", 0, EVM_WBTC, 1_000_000n, STARKNET_WBTC, 36],
     ["starknet", 1, STARKNET_WBTC, 1_000_000n],
+    ["sui", 2, SUI, 50_000_000_000n],
   ]);
 });
 
@@ -216,6 +221,34 @@ forEachFamily("secret", {
           solverStrk: before.solverStrk - (await starknetFeeOfAction(t, order.order_id, "instant_refund")),
           userStrk: before.userStrk - (await starknetFee(t, lock)),
         });
+      });
+    });
+  },
+  sui: () => {
+    describe("sui -> bitcoin: a 33-byte secret (the Sui module takes exactly 32 bytes)", () => {
+      it("is refused and the source given back at once: Bitcoin would take it, the Sui source would not", async () => {
+        const { order, user } = orders.get("sui")!;
+        const snapshot = async () => ({
+          btc: await solverHolds(t, BTC),
+          solverSui: solverSui(t),
+          userSui: suiBalance(t, SUI, user.sui.address),
+        });
+        const before = await snapshot();
+        const lock = await user.initiateSui(order);
+        await waitFor(() => lastReason(t, order) === "secret_length_unenforced", "the refusal");
+        await waitFor(() => journaled(t, order).includes("instant_refund:confirmed"), "the instant refund");
+        await solverRounds(t, 3);
+        expect(journaled(t, order)).toEqual(["instant_refund:confirmed"]);
+        expect(await snapshot()).toEqual({
+          btc: before.btc,
+          solverSui: before.solverSui - (await suiGasOfAction(t, order.order_id, "instant_refund")),
+          userSui: before.userSui - (await suiGas(t, lock)),
+        });
+      });
+
+      it("is not quoted towards Bitcoin; towards a destination that takes 32 bytes it is", async () => {
+        await expect(t.user(0).bestQuote(SUI, BTC, 50_000_000_000n)).rejects.toThrow(/no quote/);
+        expect((await t.user(0).bestQuote(SUI, EVM_WBTC, 50_000_000_000n)).destination.asset).toBe(EVM_WBTC);
       });
     });
   },

@@ -4,6 +4,7 @@ import { bitcoinSourceValue } from "./scenarios/bitcoin-source.js";
 import { evmSourceValue } from "./scenarios/evm-source-value.js";
 import { solanaSourceValue } from "./scenarios/solana-source-value.js";
 import { starknetSourceValue } from "./scenarios/starknet-source-value.js";
+import { suiSourceValue } from "./scenarios/sui-source-value.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("source-value", {
@@ -15,4 +16,5 @@ forEachFamily("source-value", {
   solana: () => solanaSourceValue(),
   solana_legacy: () => solanaSourceValue("legacy"),
   starknet: () => starknetSourceValue(),
+  sui: () => suiSourceValue(),
 });

@@ -12,7 +12,7 @@
  * `programVersion: "legacy"` (docs/solana-programs.md): their swap addresses commit to other terms, so
  * each class is run, or ruled out, on each version.
  */
-export const FAMILIES = ["evm", "bitcoin", "solana", "solana_legacy", "starknet"] as const;
+export const FAMILIES = ["evm", "bitcoin", "solana", "solana_legacy", "starknet", "sui"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export interface AttackClass {
@@ -74,7 +74,9 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
       "the same address initiated again after a redeem (current Solana addresses are derived from the terms; " +
       "legacy ones from the initiator and the secret hash, so only the initiator can try); an " +
       "order id or a signed initiation used again; a Bitcoin address paid again after the swap; the solver's " +
-      "Starknet instant refund signature replayed at another HTLC (the deployed contract signs no contract)",
+      "Starknet instant refund signature replayed at another HTLC (the deployed contract signs no contract); " +
+      "on Sui an order id is initiated again (the module keeps every order as a field: abort 7), and there is " +
+      "no instant refund signature to replay (`instant_refund` checks that the redeemer sends it)",
     holds:
       "what lives at an address is judged against the solver's journaled initiation, and what closed that " +
       "one is found wherever it is (`initiation-follower.ts`); a settled order's source backs nothing more",
