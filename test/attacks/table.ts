@@ -12,7 +12,7 @@
  * `programVersion: "legacy"` (docs/solana-programs.md): their swap addresses commit to other terms, so
  * each class is run, or ruled out, on each version.
  */
-export const FAMILIES = ["evm", "bitcoin", "solana", "solana_legacy", "starknet"] as const;
+export const FAMILIES = ["evm", "bitcoin", "solana", "solana_legacy", "starknet", "sui"] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export interface AttackClass {
