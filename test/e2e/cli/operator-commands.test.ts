@@ -63,6 +63,7 @@ describe("solver addresses", () => {
       if (family === "bitcoin")
         expect(account).toEqual({ xOnlyKey: d.bitcoinKey, address: d.bitcoinAddress });
       if (family === "solana") expect(account).toEqual({ publicKey: d.solanaAddress });
+      if (family === "sui") expect(account).toEqual({ address: d.suiAddress });
     }
     const text = await solver(profile, "addresses");
     expect(text.code).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * `solver localnet` as a developer runs it: up until Ctrl-C with the service, the chains and the solver
  * where the descriptor says (the Solana HTLC programs at the profile's ids, every user holding SOL and the
- * SPL token, and Starknet WBTC and STRK); a swap completes against it; SIGINT stops everything, exit 0.
+ * SPL token, Starknet WBTC and STRK, and SUI); a swap completes against it; SIGINT stops everything, exit 0.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "htlc-solver/cli.js";
 import type { LocalnetDescriptor } from "../../../src/descriptor.js";
 import { LOCALNET_SOLANA_FUNDS } from "../../../src/families/solana/solana-setup.js";
+import { LOCALNET_SUI_FUNDS } from "../../../src/families/sui/sui-setup.js";
 import { LOCALNET_STARKNET_FUNDS } from "../../../src/families/starknet/starknet-setup.js";
 import { createLocalUser } from "../../../src/user.js";
 import { OrderbookClient } from "htlc-solver/orderbook/client.js";
@@ -78,6 +79,7 @@ describe("solver localnet", () => {
       expect(await funded.starknet.tokenBalance(descriptor.starknet.feeTokenAddress)).toBe(
         LOCALNET_STARKNET_FUNDS.user.strk * 10n ** 18n,
       );
+      expect(await funded.balance("sui_localnet:sui")).toBe(LOCALNET_SUI_FUNDS.user * 10n ** 9n);
     }
     const quote = await user.bestQuote("arbitrum_localnet:usdc", "ethereum_localnet:usdc", 30_000_000n);
     const order = await user.createOrder(quote);
@@ -101,7 +103,7 @@ describe("solver localnet", () => {
     localnet.signal("SIGINT");
     expect(await localnet.exited).toEqual({ code: 0, signal: null });
     expect(localnet.stdout.slice(-2)).toEqual(["stopping the localnet...", "stopped"]);
-    for (const chain of [...descriptor.chains, descriptor.solana, descriptor.starknet])
+    for (const chain of [...descriptor.chains, descriptor.solana, descriptor.starknet, descriptor.sui])
       await expect(fetch(chain.rpcUrl, { method: "POST" })).rejects.toThrow();
     await expect(fetch(`${ops}/health`)).rejects.toThrow();
   }, 240_000);
