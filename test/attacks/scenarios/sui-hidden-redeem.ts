@@ -13,15 +13,8 @@ import { newUserSecret } from "@htlc-solver/localnet/user.js";
 import { waitFor } from "../../support/localnet.js";
 import { journaled, solverHolds, type AttackNet } from "../support/attack-net.js";
 import { serviceSaysNothingOfTheRedeem } from "../support/solana-fill.js";
-import {
-  emitRedeemedLookAlikes,
-  redeemThroughAnotherAccountsPtb,
-  solverSui,
-  SUI,
-  suiBalance,
-  suiGas,
-  suiGasOfAction,
-} from "../support/sui-moves-b.js";
+import { emitRedeemedLookAlikes, redeemThroughAnotherAccountsPtb } from "../support/sui-moves-b.js";
+import { solverSui, SUI, suiBalance, suiGas, suiGasOfAction } from "../../e2e/swaps/sui-support.js";
 
 const FROM = "ethereum_localnet:wbtc";
 /** 0.01 WBTC: some 200 SUI at the localnet's prices. */
@@ -42,8 +35,8 @@ export function suiHiddenRedeem(net: () => AttackNet): void {
       const amount = BigInt(order.destination_swap.amount);
       const before = {
         userFrom: await user.balance(FROM),
-        userSui: suiBalance(t, user.sui.address),
-        attackerSui: suiBalance(t, attacker.sui.address),
+        userSui: suiBalance(t, SUI, user.sui.address),
+        attackerSui: suiBalance(t, SUI, attacker.sui.address),
         solverSui: solverSui(t),
         solverFrom: await solverHolds(t, FROM),
       };
@@ -92,15 +85,17 @@ export function suiHiddenRedeem(net: () => AttackNet): void {
       t.proxy.stopLying(order.order_id);
 
       // The solver paid the amount and its fill's gas on Sui and got the whole source.
-      expect(before.solverSui - solverSui(t)).toBe(amount + (await suiGasOfAction(t, order, "fill")));
+      expect(before.solverSui - solverSui(t)).toBe(
+        amount + (await suiGasOfAction(t, order.order_id, "fill")),
+      );
       expect((await solverHolds(t, FROM)) - before.solverFrom).toBe(BigInt(order.source_swap.amount));
       // The user got the amount once (the attacker's redeem paid the stored redeemer) for the source.
-      expect(suiBalance(t, user.sui.address) - before.userSui).toBe(amount);
+      expect(suiBalance(t, SUI, user.sui.address) - before.userSui).toBe(amount);
       expect(before.userFrom - (await user.balance(FROM))).toBe(BigInt(order.source_swap.amount));
       // The attacker paid its own transactions' gas and gained nothing.
       let attackerGas = await suiGas(t, redeem);
       for (const digest of lookAlikes) attackerGas += await suiGas(t, digest);
-      expect(before.attackerSui - suiBalance(t, attacker.sui.address)).toBe(attackerGas);
+      expect(before.attackerSui - suiBalance(t, SUI, attacker.sui.address)).toBe(attackerGas);
     }, 240_000);
   });
 }

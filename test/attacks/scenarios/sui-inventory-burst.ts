@@ -19,7 +19,7 @@ import {
   stopAttackNet,
   type AttackNet,
 } from "../support/attack-net.js";
-import { solverSui, SUI, suiBalance, suiGas, suiGasOfAction } from "../support/sui-moves-b.js";
+import { solverSui, SUI, suiBalance, suiGas, suiGasOfAction } from "../../e2e/swaps/sui-support.js";
 
 const FROM = "ethereum_localnet:wbtc";
 /** 0.01 WBTC. */
@@ -82,7 +82,7 @@ export function suiInventoryBurst(): void {
         solverSui: solverSui(t),
         solverFrom: await solverHolds(t, FROM),
         users: await Promise.all(
-          users.map(async (u) => ({ sui: suiBalance(t, u.sui.address), from: await u.balance(FROM) })),
+          users.map(async (u) => ({ sui: suiBalance(t, SUI, u.sui.address), from: await u.balance(FROM) })),
         ),
       };
 
@@ -125,7 +125,7 @@ export function suiInventoryBurst(): void {
       );
 
       let fillGas = 0n;
-      for (const o of orders) fillGas += await suiGasOfAction(t, o, "fill");
+      for (const o of orders) fillGas += await suiGasOfAction(t, o.order_id, "fill");
       const sourceTotal = orders.reduce((sum, o) => sum + BigInt(o.source_swap.amount), 0n);
       const destinationTotal = orders.reduce((sum, o) => sum + amountOf(o), 0n);
       // The solver paid each fill's amount and gas and was paid every source; the added SUI is all there.
@@ -137,7 +137,7 @@ export function suiInventoryBurst(): void {
         const b = before.users[u]!;
         const got = mine.reduce((sum, p) => sum + amountOf(p.order), 0n);
         const paid = mine.reduce((sum, p) => sum + BigInt(p.order.source_swap.amount), 0n);
-        expect(suiBalance(t, user.sui.address) - b.sui).toBe(got - (redeemGas.get(user) ?? 0n));
+        expect(suiBalance(t, SUI, user.sui.address) - b.sui).toBe(got - (redeemGas.get(user) ?? 0n));
         expect(b.from - (await user.balance(FROM))).toBe(paid);
       }
     }, 300_000);

@@ -2,16 +2,15 @@
  * What a user who wants the solver's inventory does on the local Sui chain: emit events shaped like the
  * AtomicSwap module's `Redeemed` from another package's module of the same name, in bulk; redeem a fill
  * inside a programmable transaction of its own with other commands around the call; and what the
- * solver's own account does outside the solver (a transaction of its key spending a gas coin). Balances
- * and gas are read from the local chain itself, not through the solver's Sui code.
+ * solver's own account does outside the solver (its key driven by a wallet of its own).
  */
 import { Transaction } from "@mysten/sui/transactions";
-import { LocalSuiAccount, suiRpc } from "@htlc-solver/localnet/families/sui/chain/index.js";
+import { LocalSuiAccount } from "@htlc-solver/localnet/families/sui/chain/index.js";
 import type { LocalUser } from "@htlc-solver/localnet/user.js";
-import type { Order, SwapRecord } from "../../../src/orderbook/types.js";
+import type { SwapRecord } from "../../../src/orderbook/types.js";
+import { SUI } from "../../e2e/swaps/sui-support.js";
 import type { TestLocalnet } from "../../support/localnet.js";
 
-export const SUI = "sui_localnet:sui";
 /** A budget for the attacker's transactions, sent as they are (no dry run): ample, its own SUI. */
 const ATTACKER_BUDGET = 2_000_000_000n;
 
@@ -19,39 +18,6 @@ function suiAsset(t: TestLocalnet) {
   const asset = t.net.descriptor.sui.assets.find((a) => a.id === SUI);
   if (asset === undefined) throw new Error(`${SUI} is not a Sui asset of the localnet`);
   return asset;
-}
-
-/** MIST the account holds, as the chain's state shows them. */
-export function suiBalance(t: TestLocalnet, owner: string): bigint {
-  return t.net.sui.local.balanceOf(suiAsset(t).coinType, owner);
-}
-
-export const solverSui = (t: TestLocalnet): bigint => suiBalance(t, t.net.descriptor.solver.suiAddress);
-
-interface Effects {
-  status: { status: string; error?: string };
-  gasUsed: { computationCost: string; storageCost: string; storageRebate: string };
-}
-
-/** What a transaction took from its gas coin, from its effects: computation and storage less the rebate. */
-export async function suiGas(t: TestLocalnet, digest: string): Promise<bigint> {
-  const tx = await suiRpc<{ effects: Effects }>(t.net.sui.rpcUrl, "sui_getTransactionBlock", [
-    digest,
-    { showEffects: true },
-  ]);
-  const gas = tx.effects.gasUsed;
-  return BigInt(gas.computationCost) + BigInt(gas.storageCost) - BigInt(gas.storageRebate);
-}
-
-/** The gas of every landed attempt of an order's action. */
-export async function suiGasOfAction(t: TestLocalnet, order: Order, kind: string): Promise<bigint> {
-  const journal = t.net.solver!.journal;
-  const action = journal.orderActions(order.order_id).find((a) => a.kind === kind);
-  if (action === undefined) throw new Error(`no ${kind} of order ${order.order_id}`);
-  let total = 0n;
-  for (const a of journal.attemptsOfAction(action.id))
-    if (a.state === "confirmed" || a.state === "failed") total += await suiGas(t, a.txHash);
-  return total;
 }
 
 function orderIdOf(swap: SwapRecord): number[] {
