@@ -13,18 +13,11 @@ import { fromBase64 } from "@mysten/sui/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completed } from "../../e2e/swaps/bitcoin-support.js";
 import { waitFor } from "../../support/localnet.js";
-import {
-  journaled,
-  solverHolds,
-  startAttackNet,
-  stopAttackNet,
-  type AttackNet,
-} from "../support/attack-net.js";
-import { SuiNodeProxy } from "../support/sui-node-proxy.js";
+import { journaled, solverHolds, stopAttackNet, type AttackNet } from "../support/attack-net.js";
+import { startThroughSuiNode, type SuiNodeProxy } from "../support/sui-node-proxy.js";
 import { solverSuiAccount } from "../support/sui-moves-b.js";
 import { solverSui, SUI, suiBalance, suiGas, suiSwapEvents } from "../../e2e/swaps/sui-support.js";
 
-const SUI_CHAIN = "sui_localnet";
 const FROM = "ethereum_localnet:wbtc";
 const AMOUNT = 1_000_000n;
 
@@ -34,14 +27,7 @@ let node: SuiNodeProxy;
 export function suiGasCoinTaken(): void {
   describe("attack: the fill's gas coin spent by another transaction of the solver's account before the fill is sent", () => {
     beforeAll(async () => {
-      t = await startAttackNet({}, async (config) => {
-        node = new SuiNodeProxy(config.chains.find((c) => c.name === SUI_CHAIN)!.rpcUrls[0]!);
-        await node.start();
-        return {
-          ...config,
-          chains: config.chains.map((c) => (c.name === SUI_CHAIN ? { ...c, rpcUrls: [node.url] } : c)),
-        };
-      });
+      ({ t, node } = await startThroughSuiNode());
     });
     afterAll(async () => {
       await stopAttackNet(t);

@@ -10,17 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completed } from "../../e2e/swaps/bitcoin-support.js";
 import { waitFor } from "../../support/localnet.js";
-import {
-  journaled,
-  solverHolds,
-  startAttackNet,
-  stopAttackNet,
-  type AttackNet,
-} from "../support/attack-net.js";
-import { SuiNodeProxy } from "../support/sui-node-proxy.js";
+import { journaled, solverHolds, stopAttackNet, type AttackNet } from "../support/attack-net.js";
+import { startThroughSuiNode, type SuiNodeProxy } from "../support/sui-node-proxy.js";
 import { solverSui, SUI, suiBalance, suiGas, suiSwapEvents } from "../../e2e/swaps/sui-support.js";
 
-const SUI_CHAIN = "sui_localnet";
 const FROM = "ethereum_localnet:wbtc";
 const AMOUNT = 1_000_000n;
 
@@ -30,14 +23,7 @@ let node: SuiNodeProxy;
 export function suiLyingNode(): void {
   describe("attack: the solver's Sui node reports its fill failed", () => {
     beforeAll(async () => {
-      t = await startAttackNet({}, async (config) => {
-        node = new SuiNodeProxy(config.chains.find((c) => c.name === SUI_CHAIN)!.rpcUrls[0]!);
-        await node.start();
-        return {
-          ...config,
-          chains: config.chains.map((c) => (c.name === SUI_CHAIN ? { ...c, rpcUrls: [node.url] } : c)),
-        };
-      });
+      ({ t, node } = await startThroughSuiNode());
     });
     afterAll(async () => {
       await stopAttackNet(t);

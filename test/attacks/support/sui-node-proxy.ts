@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { suiRpc } from "@htlc-solver/localnet/families/sui/chain/index.js";
 import { listen } from "../../../src/util/listen.js";
+import { startAttackNet, type AttackNet } from "./attack-net.js";
 
 interface RpcRequest {
   jsonrpc: string;
@@ -147,4 +148,18 @@ export class SuiNodeProxy {
     }
     return answer;
   }
+}
+
+/** An attack net whose solver reads the localnet's Sui chain only through a node proxy in front of it. */
+export async function startThroughSuiNode(): Promise<{ t: AttackNet; node: SuiNodeProxy }> {
+  let node: SuiNodeProxy | undefined;
+  const t = await startAttackNet({}, async (config) => {
+    const sui = config.chains.find((c) => c.family === "sui");
+    if (sui === undefined) throw new Error("the localnet's solver has no Sui chain");
+    node = new SuiNodeProxy(sui.rpcUrls[0]!);
+    await node.start();
+    const url = node.url;
+    return { ...config, chains: config.chains.map((c) => (c === sui ? { ...c, rpcUrls: [url] } : c)) };
+  });
+  return { t, node: node! };
 }
