@@ -5,9 +5,11 @@
  * field's id derived as a real node derives it), and its events.
  */
 import { bcs } from "@mysten/sui/bcs";
+import type { SuiMoveNormalizedFunction } from "@mysten/sui/client";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import { sameBytes, sha256 } from "./bytes.js";
 import { argumentError, ExecutionFailure, moveAbort, type MoveFunction } from "./execution-failure.js";
+import { atomicSwapSignatures } from "./move-signatures.js";
 import type { CallArgs, MoveCallContext, MoveModuleModel, PtbValue } from "./move-call.js";
 import { CLOCK_ID, type SuiObject } from "./objects.js";
 import { orderIdOf } from "./order-id.js";
@@ -45,7 +47,15 @@ export function orderFieldId(registryId: string, orderId: Uint8Array): string {
 export class AtomicSwapModel implements MoveModuleModel {
   readonly name = "AtomicSwap";
 
-  constructor(private readonly packageId: string) {}
+  private readonly signatures: Record<string, SuiMoveNormalizedFunction>;
+
+  constructor(private readonly packageId: string) {
+    this.signatures = atomicSwapSignatures(packageId);
+  }
+
+  signature(fn: string): SuiMoveNormalizedFunction | undefined {
+    return this.has(fn) ? this.signatures[fn] : undefined;
+  }
 
   has(fn: string): boolean {
     return (FUNCTIONS as readonly string[]).includes(fn);

@@ -4,7 +4,7 @@
  * controls (pause with locked inputs, resume, checkpoints on demand, reference gas price). Setup helpers
  * place objects without transactions.
  */
-import { toBase58 } from "@mysten/sui/utils";
+import { normalizeSuiAddress, toBase58 } from "@mysten/sui/utils";
 import { admit, decodeTransaction, verifySender, type DecodedTransaction } from "./admission.js";
 import type { AdmittedTransaction, OwnedRef } from "./admitted.js";
 import { AtomicSwapModel } from "./atomic-swap.js";
@@ -19,6 +19,7 @@ import {
   CLOCK_ID,
   objectDigest,
   storageBytes,
+  SUI_COIN_TYPE,
   type Contents,
   type Owner,
   type SuiObject,
@@ -60,6 +61,10 @@ export interface LocalSuiChainOptions {
   lookalikePackageId: string;
   referenceGasPrice?: bigint;
 }
+
+/** The dry run's stand-in gas coin when none is given (a full node's: the largest id, a large balance). */
+const MOCK_GAS_COIN_ID = `0x${"f".repeat(64)}`;
+const MOCK_GAS_COIN_BALANCE = 10n ** 18n;
 
 const lockKey = (ref: OwnedRef) => `${ref.id}@${ref.version}`;
 
@@ -108,6 +113,10 @@ export class LocalSuiChain {
 
   /** Places an object without a transaction (setup: minting, registries). */
   placeObject(id: string, owner: Owner, contents: Contents): SuiObject {
+    return this.placeObjectIn(this.store, id, owner, contents);
+  }
+
+  private placeObjectIn(store: ObjectStore, id: string, owner: Owner, contents: Contents): SuiObject {
     this.setupCount += 1;
     const writtenBy = toBase58(
       sha256(new TextEncoder().encode("local setup"), littleEndian(BigInt(this.setupCount), 8)),
@@ -122,7 +131,7 @@ export class LocalSuiChain {
       previousTransaction: writtenBy,
     };
     object.storageRebate = storageBytes(object, this.packageId) * STORAGE_PRICE;
-    this.store.set(object);
+    store.set(object);
     return object;
   }
 
@@ -131,9 +140,9 @@ export class LocalSuiChain {
     return `0x${Buffer.from(sha256(new TextEncoder().encode("local setup object"), littleEndian(BigInt(this.setupCount + 1), 8))).toString("hex")}`;
   }
 
-  private admissionState(checkLocks: boolean) {
+  private admissionState(checkLocks: boolean, store = this.store) {
     return {
-      store: this.store,
+      store,
       referenceGasPrice: this.referenceGasPrice,
       packages: new Set([this.packageId, this.lookalikePackageId]),
       lockHolder: (ref: OwnedRef) => (checkLocks ? this.locks.get(lockKey(ref)) : undefined),
@@ -164,12 +173,27 @@ export class LocalSuiChain {
     return promise;
   }
 
-  /** Runs a transaction on a copy of the state: no signature, no locks, nothing changes. */
+  /**
+   * Runs a transaction on a copy of the state: no signature, no locks, nothing changes. Without gas
+   * payment it is paid by a mock SUI coin of the sender's, as a full node's dry run does (clients size
+   * budgets that way before choosing coins).
+   */
   dryRun(bytesBase64: string): ExecutedTransaction {
     const decoded = decodeTransaction(bytesBase64);
-    const tx = admit(this.admissionState(false), decoded, []);
+    const store = this.store.clone();
+    const { gasData } = decoded.data;
+    if (gasData.payment.length === 0) {
+      const mock = this.placeObjectIn(
+        store,
+        MOCK_GAS_COIN_ID,
+        { kind: "address", address: normalizeSuiAddress(decoded.data.sender) },
+        { kind: "coin", coinType: SUI_COIN_TYPE, balance: MOCK_GAS_COIN_BALANCE },
+      );
+      gasData.payment = [{ objectId: mock.id, version: mock.version.toString(), digest: mock.digest }];
+    }
+    const tx = admit(this.admissionState(false, store), decoded, []);
     return executeTransaction(tx, {
-      store: this.store.clone(),
+      store,
       packageId: this.packageId,
       modules: this.modules,
       timestampMs: this.clockMs(),
@@ -236,6 +260,11 @@ export class LocalSuiChain {
 
   latestCheckpoint(): bigint {
     return BigInt(this.checkpoints.length - 1);
+  }
+
+  /** A modelled Move function's signature; undefined when the package, module or function is unknown. */
+  moveFunction(packageId: string, module: string, fn: string) {
+    return this.modules.get(`${packageId}::${module}`)?.signature(fn);
   }
 
   transaction(digest: string): TransactionRecord | undefined {

@@ -4,7 +4,9 @@
  * nothing: readers must trust only the configured package's events.
  */
 import { bcs } from "@mysten/sui/bcs";
+import type { SuiMoveNormalizedFunction } from "@mysten/sui/client";
 import { ExecutionFailure } from "./execution-failure.js";
+import { lookalikeSignatures } from "./move-signatures.js";
 import type { MoveCallContext, MoveModuleModel, PtbValue } from "./move-call.js";
 
 const BYTES = bcs.vector(bcs.u8());
@@ -12,7 +14,15 @@ const BYTES = bcs.vector(bcs.u8());
 export class LookalikeModel implements MoveModuleModel {
   readonly name = "AtomicSwap";
 
-  constructor(private readonly packageId: string) {}
+  private readonly signatures: Record<string, SuiMoveNormalizedFunction>;
+
+  constructor(private readonly packageId: string) {
+    this.signatures = lookalikeSignatures();
+  }
+
+  signature(fn: string): SuiMoveNormalizedFunction | undefined {
+    return this.has(fn) ? this.signatures[fn] : undefined;
+  }
 
   has(fn: string): boolean {
     return fn === "emit_redeemed";

@@ -1,5 +1,6 @@
 /** What a Move function model sees of its call: typed access to its arguments and what it returns. */
 import type { BcsType } from "@mysten/sui/bcs";
+import type { SuiMoveNormalizedFunction } from "@mysten/sui/client";
 import type { Execution } from "./execution.js";
 import type { SuiObject } from "./objects.js";
 
@@ -26,5 +27,7 @@ export interface MoveCallContext {
 export interface MoveModuleModel {
   readonly name: string;
   has(fn: string): boolean;
+  /** The function's signature as a full node describes it; undefined for no such function. */
+  signature(fn: string): SuiMoveNormalizedFunction | undefined;
   call(fn: string, context: MoveCallContext): PtbValue[];
 }

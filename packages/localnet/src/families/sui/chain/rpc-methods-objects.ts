@@ -69,6 +69,15 @@ export const OBJECT_METHODS: Record<string, RpcMethod> = {
       showStorageRebate: true,
     });
   },
+  sui_getNormalizedMoveFunction: (chain, params) => {
+    const packageId = params.address(0, "package");
+    const module = params.string(1, "module_name");
+    const fn = params.string(2, "function_name");
+    const signature = chain.moveFunction(packageId, module, fn);
+    if (signature === undefined)
+      throw invalidParams(`No function was found with function name ${fn} in module ${packageId}::${module}`);
+    return signature;
+  },
   suix_getCoins: (chain, params) => {
     const owner = params.address(0, "owner");
     const coinType = coinTypeParam(params, 1);

@@ -27,12 +27,13 @@ async function transfer(s: Setup, amount: bigint) {
 }
 
 describe("the local Sui chain", () => {
-  it("answers every method the wire lists", () => {
+  it("answers every method the wire lists, and the SDK resolver's function signatures", () => {
     expect(SUI_RPC_METHODS).toEqual([
       "sui_dryRunTransactionBlock",
       "sui_executeTransactionBlock",
       "sui_getChainIdentifier",
       "sui_getLatestCheckpointSequenceNumber",
+      "sui_getNormalizedMoveFunction",
       "sui_getObject",
       "sui_getTransactionBlock",
       "sui_multiGetObjects",
