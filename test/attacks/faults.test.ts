@@ -6,6 +6,9 @@ import { starknetCrashMidFill } from "./scenarios/starknet-crash.js";
 import { starknetLyingNode } from "./scenarios/starknet-lying-node.js";
 import { starknetNonceTaken } from "./scenarios/starknet-nonce-taken.js";
 import { starknetStuckNode } from "./scenarios/starknet-stuck-node.js";
+import { suiCrashMidFill } from "./scenarios/sui-crash.js";
+import { suiGasCoinTaken } from "./scenarios/sui-gas-coin-taken.js";
+import { suiLyingNode } from "./scenarios/sui-lying-node.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("faults", {
@@ -24,5 +27,10 @@ forEachFamily("faults", {
     starknetNonceTaken();
     starknetStuckNode();
     starknetLyingNode();
+  },
+  sui: () => {
+    suiCrashMidFill();
+    suiGasCoinTaken();
+    suiLyingNode();
   },
 });

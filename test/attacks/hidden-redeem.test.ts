@@ -3,6 +3,7 @@ import { bitcoinHiddenRedeem } from "./scenarios/bitcoin-hidden-redeem.js";
 import { evmHiddenRedeem } from "./scenarios/evm-hidden-redeem.js";
 import { solanaHistorySpam } from "./scenarios/solana-history-spam.js";
 import { starknetHiddenRedeem } from "./scenarios/starknet-hidden-redeem.js";
+import { suiHiddenRedeem } from "./scenarios/sui-hidden-redeem.js";
 import { useAttackNet } from "./support/attack-net.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
@@ -15,4 +16,5 @@ forEachFamily("hidden-redeem", {
   // A net of its own: the legacy programs are the Solana chain's for the whole of a localnet.
   solana_legacy: () => solanaHistorySpam(useAttackNet({ solanaProgramVersion: "legacy" })),
   starknet: () => starknetHiddenRedeem(net),
+  sui: () => suiHiddenRedeem(net),
 });

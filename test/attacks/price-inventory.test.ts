@@ -4,6 +4,7 @@ import { evmExposureBurst } from "./scenarios/evm-exposure.js";
 import { evmInventoryBurst } from "./scenarios/evm-orders.js";
 import { solanaInventoryBurst } from "./scenarios/solana-inventory-burst.js";
 import { starknetInventoryBurst } from "./scenarios/starknet-inventory-burst.js";
+import { suiInventoryBurst } from "./scenarios/sui-inventory-burst.js";
 import { forEachFamily } from "./support/for-each-family.js";
 
 forEachFamily("price-inventory", {
@@ -15,4 +16,5 @@ forEachFamily("price-inventory", {
   solana: () => solanaInventoryBurst(),
   solana_legacy: () => solanaInventoryBurst("legacy"),
   starknet: () => starknetInventoryBurst(),
+  sui: () => suiInventoryBurst(),
 });

@@ -88,11 +88,13 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     looksLike:
       "history spam past a reader's page limit; a redeem made through another contract or program (on " +
       "Starknet, another account's multicall); an address flooded with outputs; events shaped like the " +
-      "HTLC's `Redeemed` at the order id from another contract",
+      "HTLC's `Redeemed` at the order id from another contract (on Sui, another package's `AtomicSwap`, also " +
+      "inside the redeeming transaction)",
     holds:
       "follow from the solver's own fill forward with a kept position, never give up, attribute what is " +
       "found to the configured contract or program (`address-scan.ts`, EVM `Redeemed` logs of the HTLC, " +
-      "Starknet `Redeemed` events of the HTLC from the order's block, paged, `reader.ts`)",
+      "Starknet `Redeemed` events of the HTLC from the order's block, paged, `reader.ts`; on Sui the order " +
+      "field's last transaction, its `Redeemed` of the configured package whose secret hashes to the order's)",
     cannotExpress: {},
   },
   {
@@ -117,9 +119,11 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     looksLike:
       "a fill held back (a fee floor, a node that does not relay, gas prices above the ceiling) until the " +
       "source can be refunded; a secret revealed close to the source's refund; stale chain heads; a " +
-      "destination timelock in blocks against a source's in another chain's blocks",
+      "destination timelock in blocks against a source's in another chain's blocks (a Sui one in ms of its " +
+      "clock)",
     holds:
-      "every rule is asked again before a fill is re-sent; an unsafe fill is cancelled (`attempt-follower.ts`); " +
+      "every rule is asked again before a fill is re-sent; an unsafe fill is cancelled (`attempt-follower.ts`; " +
+      "a signed Sui transaction cannot be replaced, so none is signed above the gas price ceiling); " +
       "an urgent redeem may pay past the fee ceiling (`fee-allowance.ts`); a head whose block lags the clock " +
       "is not used (`endpoint-pool.ts`)",
     cannotExpress: {},
@@ -141,7 +145,8 @@ export const ATTACK_CLASSES: readonly AttackClass[] = [
     looksLike:
       "a crash between each step of a fill; a transaction the node forgot; two instances on one journal; a " +
       "reorganisation taking out a redeem; a payment chained on one later replaced; a nonce taken by " +
-      "another transaction of the solver's account; a node stuck at an old head",
+      "another transaction of the solver's account (on Sui, a gas coin spent between the dry run and the send); " +
+      "a node stuck at an old head",
     holds:
       "journal first, broadcast second; every attempt ends (`attempt-follower.ts`); one instance by lease " +
       "(`lease.ts`); replacements follow the chain's rules for descendants",
