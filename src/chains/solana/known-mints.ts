@@ -5,6 +5,7 @@
  * mint is valid base58 and would otherwise pass.
  */
 import type { AssetConfig } from "../../config/common-chain.js";
+import { publishedAssetProblems } from "../published-assets.js";
 
 interface KnownSolanaCluster {
   chainId: number;
@@ -46,18 +47,10 @@ export function knownClusterProblems(
   if (known === undefined) return;
   if (chain.chainId !== known.chainId)
     report("chainId", `${chain.chainId} is not ${chain.name}'s chain id ${known.chainId}`);
-  chain.assets.forEach((asset, index) => {
-    const expected = known.mints[asset.symbol.toLowerCase()];
-    if (expected === undefined) return;
-    if (asset.decimals !== expected.decimals)
-      report(
-        `assets[${index}].decimals`,
-        `${asset.decimals} differs from ${asset.id}'s ${expected.decimals}`,
-      );
-    if (asset.tokenAddress !== expected.mint)
-      report(
-        `assets[${index}].tokenAddress`,
-        `"${asset.tokenAddress}" is not ${asset.id}'s published mint ${expected.mint}`,
-      );
-  });
+  publishedAssetProblems(
+    chain.assets,
+    known.mints,
+    (mint) => [{ key: "tokenAddress", value: mint.mint, what: "mint" }],
+    report,
+  );
 }

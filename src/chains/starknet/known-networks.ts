@@ -5,6 +5,7 @@
  * one of these names is checked against it offline: a wrong address is a valid felt and would pass.
  */
 import type { AssetConfig } from "../../config/common-chain.js";
+import { publishedAssetProblems } from "../published-assets.js";
 import { normalizeAddress } from "./felt.js";
 
 interface KnownStarknetNetwork {
@@ -45,23 +46,13 @@ export function knownStarknetProblems(
   if (known === undefined) return;
   if (chain.chainId !== known.chainId)
     report("chainId", `"${chain.chainId}" is not ${chain.name}'s chain id ${known.chainId}`);
-  chain.assets.forEach((asset, index) => {
-    const expected = known.assets[asset.symbol.toLowerCase()];
-    if (expected === undefined) return;
-    if (asset.decimals !== expected.decimals)
-      report(
-        `assets[${index}].decimals`,
-        `${asset.decimals} differs from ${asset.id}'s ${expected.decimals}`,
-      );
-    if (asset.tokenAddress !== expected.token)
-      report(
-        `assets[${index}].tokenAddress`,
-        `"${asset.tokenAddress}" is not ${asset.id}'s published token ${expected.token}`,
-      );
-    if (asset.htlcAddress !== expected.htlc)
-      report(
-        `assets[${index}].htlcAddress`,
-        `"${asset.htlcAddress}" is not ${asset.id}'s published HTLC ${expected.htlc}`,
-      );
-  });
+  publishedAssetProblems(
+    chain.assets,
+    known.assets,
+    (asset) => [
+      { key: "tokenAddress", value: asset.token, what: "token" },
+      { key: "htlcAddress", value: asset.htlc, what: "HTLC" },
+    ],
+    report,
+  );
 }

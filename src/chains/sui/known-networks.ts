@@ -6,6 +6,7 @@
  * offline: a wrong id is a valid address and would pass.
  */
 import type { AssetConfig } from "../../config/common-chain.js";
+import { publishedAssetProblems } from "../published-assets.js";
 import { SUI_COIN_TYPE, suiAddress } from "./address.js";
 
 interface KnownSuiNetwork {
@@ -52,23 +53,13 @@ export function knownSuiProblems(
   if (known === undefined) return;
   if (chain.packageId !== known.packageId)
     report("packageId", `"${chain.packageId}" is not ${chain.name}'s published package ${known.packageId}`);
-  chain.assets.forEach((asset, index) => {
-    const expected = known.assets[asset.symbol.toLowerCase()];
-    if (expected === undefined) return;
-    if (asset.decimals !== expected.decimals)
-      report(
-        `assets[${index}].decimals`,
-        `${asset.decimals} differs from ${asset.id}'s ${expected.decimals}`,
-      );
-    if (asset.tokenAddress !== expected.coinType)
-      report(
-        `assets[${index}].tokenAddress`,
-        `"${asset.tokenAddress}" is not ${asset.id}'s published coin type ${expected.coinType}`,
-      );
-    if (asset.htlcAddress !== expected.registry)
-      report(
-        `assets[${index}].htlcAddress`,
-        `"${asset.htlcAddress}" is not ${asset.id}'s published registry ${expected.registry}`,
-      );
-  });
+  publishedAssetProblems(
+    chain.assets,
+    known.assets,
+    (asset) => [
+      { key: "tokenAddress", value: asset.coinType, what: "coin type" },
+      { key: "htlcAddress", value: asset.registry, what: "registry" },
+    ],
+    report,
+  );
 }
