@@ -8,9 +8,10 @@ import type {
   SuiTransactionBlockResponse,
   SuiTransactionBlockResponseOptions,
 } from "@mysten/sui/client";
-import { toBase64 } from "@mysten/sui/utils";
+import { toBase58, toBase64 } from "@mysten/sui/utils";
 import type { LocalSuiChain, StoredEvent, TransactionRecord } from "./chain.js";
-import { CLOCK_ID, displayType, typeOf, type SuiObject } from "./objects.js";
+import { bytesOfHex, sha256 } from "./bytes.js";
+import { CLOCK_ID, displayType, objectDigest, typeOf, type SuiObject } from "./objects.js";
 import { ownerJson } from "./owner-json.js";
 
 export function eventJson(stored: StoredEvent): SuiEvent {
@@ -171,6 +172,26 @@ export function objectResponse(
             },
           }
         : {}),
+    },
+  };
+}
+
+/**
+ * A package the chain has at genesis (the AtomicSwap module and the look-alike), as a node answers for a
+ * published package: an immutable object of type `package` at version 1. Clients tell a network by it
+ * (`config check --online` asks for the configured package).
+ */
+export function packageResponse(id: string, options: ObjectOptions): SuiObjectResponse {
+  const publishedBy = toBase58(sha256(new TextEncoder().encode("local package publish"), bytesOfHex(id)));
+  return {
+    data: {
+      objectId: id,
+      version: "1",
+      digest: objectDigest(id, 1n, publishedBy),
+      ...(options.showType === true ? { type: "package" } : {}),
+      ...(options.showOwner === true ? { owner: "Immutable" as const } : {}),
+      ...(options.showPreviousTransaction === true ? { previousTransaction: publishedBy } : {}),
+      ...(options.showStorageRebate === true ? { storageRebate: "0" } : {}),
     },
   };
 }

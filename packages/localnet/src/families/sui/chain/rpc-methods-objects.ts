@@ -4,7 +4,7 @@ import { orderFieldId } from "./atomic-swap.js";
 import type { LocalSuiChain } from "./chain.js";
 import { invalidParams } from "./errors.js";
 import { displayType, SUI_COIN_TYPE, type SuiObject } from "./objects.js";
-import { objectResponse, type ObjectOptions } from "./response-json.js";
+import { objectResponse, packageResponse, type ObjectOptions } from "./response-json.js";
 import type { RpcMethod } from "./rpc-method.js";
 import { parseAddress, type Params } from "./rpc-params.js";
 
@@ -17,7 +17,10 @@ function objectOptions(params: Params, index: number): ObjectOptions {
 
 function getObject(chain: LocalSuiChain, id: string, options: ObjectOptions) {
   const object = chain.store.get(id);
-  if (object === undefined) return { error: { code: "notExists", object_id: id } };
+  if (object === undefined) {
+    const isPackage = id === chain.packageId || id === chain.lookalikePackageId;
+    return isPackage ? packageResponse(id, options) : { error: { code: "notExists", object_id: id } };
+  }
   return objectResponse(chain, object, options);
 }
 

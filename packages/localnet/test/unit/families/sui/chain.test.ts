@@ -148,4 +148,20 @@ describe("the local Sui chain", () => {
       error: { code: "notExists", object_id: `0x${"ab".repeat(32)}` },
     });
   });
+
+  it("answers for its packages as a node does for a published package, and for no other id", async () => {
+    setup = await startSetup();
+    const s = setup;
+    const options = { showType: true, showOwner: true };
+    for (const id of [s.sui.packageId, s.sui.lookalikePackageId]) {
+      const answer = (await s.carol.rpc("sui_getObject", [id, options])) as {
+        data: { objectId: string; version: string; type: string; owner: unknown };
+      };
+      expect(answer.data).toMatchObject({ objectId: id, version: "1", type: "package", owner: "Immutable" });
+    }
+    const elsewhere = `0x${"cd".repeat(32)}`;
+    expect(await s.carol.rpc("sui_getObject", [elsewhere, options])).toEqual({
+      error: { code: "notExists", object_id: elsewhere },
+    });
+  });
 });
